@@ -1,0 +1,62 @@
+"""agnes_rules: the rules of Agnes, a one-pack patience, for programs that play, solve or check it.
+
+>>> import agnes_rules as agnes
+>>> state = agnes.GameState.deal("agnes-sorel", 1)
+>>> move = state.legal_moves()[0]
+>>> str(move), state.apply(move).is_won
+('t4f', False)
+"""
+
+from agnes_rules.cards import Card, Colour, Rank, Suit
+from agnes_rules.dealing import pysol_deck_order
+from agnes_rules.errors import (
+    AgnesError,
+    CardParseError,
+    DealError,
+    MoveParseError,
+    PositionError,
+    VariantError,
+)
+from agnes_rules.moves import Area, Move
+from agnes_rules.state import Column, GameState, IllegalMoveError, Rule
+from agnes_rules.variant import (
+    VARIANTS,
+    Leftover,
+    MovableRuns,
+    Packing,
+    StockTarget,
+    TableauWrap,
+    Vacancy,
+    Variant,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "VARIANTS",
+    "AgnesError",
+    "Area",
+    "Card",
+    "CardParseError",
+    "Colour",
+    "Column",
+    "DealError",
+    "GameState",
+    "IllegalMoveError",
+    "Leftover",
+    "MovableRuns",
+    "Move",
+    "MoveParseError",
+    "Packing",
+    "PositionError",
+    "Rank",
+    "Rule",
+    "StockTarget",
+    "Suit",
+    "TableauWrap",
+    "Vacancy",
+    "Variant",
+    "VariantError",
+    "__version__",
+    "pysol_deck_order",
+]
