@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from agnes_rules.cards import Card, Rank, Suit, card_from_index
+from agnes_rules.cards import Card, Rank, Suit
 from agnes_rules.errors import DealError
 from agnes_rules.variant import Leftover, Variant
 
@@ -99,8 +99,8 @@ def pysol_deck_order(number: int, decks: int = 1) -> tuple[Card, ...]:
 def check_deck(variant: Variant, cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards as a tuple, if they are exactly the variant's packs; otherwise :class:`DealError`.
 
-    The message names the first problem: a non-card, the count, a duplicated or
-    a missing card.
+    The message names the first problem: a non-card, the count, or a card that
+    appears too often.
     """
     deck = tuple(cards)
     for position, card in enumerate(deck):
@@ -110,13 +110,10 @@ def check_deck(variant: Variant, cards: Iterable[Card]) -> tuple[Card, ...]:
         raise DealError(
             f"{variant.name} is played with {variant.card_count} cards, the deck has {len(deck)}"
         )
-    counts = Counter(deck)
-    for card, count in sorted(counts.items()):
+    # With the count right, no card can be missing unless another one is over-counted.
+    for card, count in sorted(Counter(deck).items()):
         if count > variant.decks:
             raise DealError(f"card {card} appears {count} times in a {variant.decks}-deck game")
-    missing = [str(card_from_index(i)) for i in range(52) if counts[card_from_index(i)] == 0]
-    if missing:
-        raise DealError(f"cards missing from the deck: {' '.join(missing)}")
     return deck
 
 

@@ -652,13 +652,16 @@ class GameState:
         if move.source is Area.TABLEAU and move.source_index == target:
             _refuse(Rule.SAME_COLUMN, "a column cannot move onto itself")
         column = self._up[target]
+        rules = self._rules
         if column:
-            problem = self._rules.packing_problem(_CARDS[card], _CARDS[column[-1]])
-            if problem is not None:
+            if card not in rules.fits_on[column[-1]]:
+                problem = rules.packing_problem(_CARDS[card], _CARDS[column[-1]])
+                assert problem is not None
                 _refuse(Rule.PACKING, problem)
             return
+        if card in rules.vacancy_heads and (move.count == 1 or rules.vacancy_takes_runs):
+            return
         vacancy = self.variant.vacancy
-        rules = self._rules
         if vacancy is Vacancy.NONE:
             _refuse(
                 Rule.VACANCY,
