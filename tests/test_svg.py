@@ -1,0 +1,207 @@
+"""The SVG pictures: well-formed XML in which every visible card can be found."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from agnes_rules.state import GameState
+from agnes_rules.svg import render_svg
+from agnes_rules.variant import VARIANTS, Variant
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(state: GameState) -> ET.Element:
+    root = ET.fromstring(render_svg(state))
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def faces(root: ET.Element) -> list[tuple[str, str]]:
+    """(pile, card) for every card face in the picture."""
+    return [
+        (group.attrib["data-pile"], group.attrib["data-card"])
+        for group in root.iter(f"{SVG}g")
+        if "face" in group.attrib.get("class", "").split()
+    ]
+
+
+def backs(root: ET.Element) -> list[str]:
+    return [
+        group.attrib["data-pile"]
+        for group in root.iter(f"{SVG}g")
+        if "back" in group.attrib.get("class", "").split()
+    ]
+
+
+def expected_faces(state: GameState) -> list[tuple[str, str]]:
+    """What a player sees face up: the top card of each foundation and every other face."""
+    seen = []
+    for number, pile in enumerate(state.foundations, 1):
+        if pile:
+            seen.append((f"f{number}", str(pile[-1])))
+    for number, card in enumerate(state.spare, 1):
+        if card is not None:
+            seen.append((f"s{number}", str(card)))
+    for number, pile in enumerate(state.reserve, 1):
+        seen.extend((f"r{number}", str(card)) for card in pile)
+    for number, column in enumerate(state.tableau, 1):
+        seen.extend((f"t{number}", str(card)) for card in column.face_up)
+    return seen
+
+
+def expected_backs(state: GameState) -> list[str]:
+    piles = ["d"] if state.stock else []
+    for number, column in enumerate(state.tableau, 1):
+        piles.extend(f"t{number}" for _ in column.face_down)
+    return piles
+
+
+def play_greedily(state: GameState, steps: int) -> GameState:
+    """A few moves in: foundation moves first (the engine's order), no repeated positions."""
+    seen = {state}
+    for _ in range(steps):
+        options = [after for _move, after in state.successors() if after not in seen]
+        if not options:
+            break
+        state = options[0]
+        seen.add(state)
+    return state
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_card_of_an_opening_layout_is_drawn(name: str) -> None:
+    state = GameState.deal(name, 1)
+    root = parse(state)
+    assert sorted(faces(root)) == sorted(expected_faces(state))
+    assert sorted(backs(root)) == sorted(expected_backs(state))
+
+
+@pytest.mark.parametrize("name", ["agnes-sorel", "agnes-bernauer", "agnes-two"])
+@pytest.mark.parametrize("steps", [5, 40, 400])
+def test_positions_deep_in_a_game_are_drawn_completely(name: str, steps: int) -> None:
+    state = play_greedily(GameState.deal(name, 7), steps)
+    root = parse(state)
+    assert sorted(faces(root)) == sorted(expected_faces(state))
+    assert sorted(backs(root)) == sorted(expected_backs(state))
+
+
+@given(number=st.integers(1, 10**6), steps=st.integers(0, 60))
+def test_any_reachable_position_renders_as_valid_xml(number: int, steps: int) -> None:
+    state = play_greedily(GameState.deal("agnes-bernauer", number), steps)
+    root = parse(state)
+    assert sorted(faces(root)) == sorted(expected_faces(state))
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(element.itertext()) for element in root.iter(f"{SVG}text")]
+
+
+def test_the_labels_name_the_piles_of_the_notation_and_the_stock_count() -> None:
+    state = GameState.deal("agnes-bernauer", 1)
+    labels = texts(parse(state))
+    for name in ["t1", "t7", "r1", "r7", "s1", "s2", "stock 16"]:
+        assert name in labels
+    # The stock back shows how many cards are left, and the title the base rank.
+    assert "16" in labels
+    assert any("base rank 10" in text for text in labels)
+
+
+def test_a_card_face_shows_its_rank_and_suit_in_its_colour() -> None:
+    root = parse(GameState.deal("agnes-sorel", 1))
+    queen = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-card") == "QH")
+    assert queen.attrib["fill"] == "#c0162b"
+    assert "Q\N{BLACK HEART SUIT}" in texts(queen)
+    ten = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-card") == "TS")
+    assert ten.attrib["fill"] == "#111111"
+    assert "10\N{BLACK SPADE SUIT}" in texts(ten)
+
+
+def test_empty_piles_are_drawn_as_outlined_slots() -> None:
+    empty = GameState.deal("agnes-bernauer", 1).play(["d", "d"])
+    root = parse(empty)
+    slots = {
+        group.attrib["data-pile"]
+        for group in root.iter(f"{SVG}g")
+        if group.attrib.get("class") == "slot-group"
+    }
+    # The stock is used up, three foundations are empty; spare spaces are now full.
+    assert slots == {"d", "f1", "f2", "f4"}
+    assert "stock 0" in texts(root)
+
+
+def test_the_picture_is_big_enough_for_every_card() -> None:
+    state = play_greedily(GameState.deal("agnes-two", 3), 300)
+    root = parse(state)
+    width, height = float(root.attrib["width"]), float(root.attrib["height"])
+    for group in root.iter(f"{SVG}g"):
+        transform = group.attrib.get("transform", "")
+        if transform.startswith("translate("):
+            x, y = map(float, transform[len("translate(") : -1].split(","))
+            assert x >= 0 and x + 64 <= width
+            assert y >= 0 and y + 90 <= height
+
+
+def test_a_custom_variant_name_is_escaped() -> None:
+    sorel = Variant.named("agnes-sorel")
+    state = GameState.deal(attrs.evolve(sorel, name='<mine> & "yours"'), 1)
+    root = parse(state)
+    assert any('<mine> & "yours"' in text for text in texts(root))
+
+
+def test_won_and_lost_positions_say_so() -> None:
+    from agnes_rules.solver import solve
+
+    start = GameState.deal("agnes-sorel", 3)
+    won = start.play(solve(start).moves)
+    assert any("won" in text for text in texts(parse(won)))
+    assert not any("won" in text for text in texts(parse(start)))
+
+
+# ------------------------------------------------------------- screenshots
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
+def test_chromium_draws_the_picture(tmp_path: Path) -> None:
+    """A real browser renders the SVG: the screenshot is not blank (the table is green)."""
+    assert CHROMIUM is not None
+    state = GameState.deal("agnes-bernauer", 1)
+    root = parse(state)
+    picture = tmp_path / "state.svg"
+    picture.write_text(render_svg(state), encoding="utf-8")
+    shot = tmp_path / "state.png"
+    profile = tmp_path / "profile"
+    subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            f"--screenshot={shot}",
+            f"--window-size={int(float(root.attrib['width']))},{int(float(root.attrib['height']))}",
+            picture.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    # A blank page compresses to almost nothing; cards, text and backs do not.
+    assert len(data) > 10_000
