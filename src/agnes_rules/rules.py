@@ -63,6 +63,8 @@ class RuleBook:
     base_rank: Rank
     #: ``fits_on[u]``: the card indices that may be packed on card ``u``.
     fits_on: tuple[frozenset[int], ...]
+    #: ``packs_onto[c]``: the card indices that card ``c`` may be packed on (the inverse).
+    packs_onto: tuple[tuple[int, ...], ...]
     #: ``run_links[u]``: the card indices that continue a movable run lying on card ``u``.
     run_links: tuple[frozenset[int], ...]
     #: The card indices that may head a move into an empty column.
@@ -182,10 +184,14 @@ def _rule_book(variant: Variant, base_rank: Rank) -> RuleBook:
         tuple(suit * 13 + (base_rank - 1 + held) % 13 for held in range(13)) + (-1,)
         for suit in range(4)
     )
+    packs_onto = tuple(
+        tuple(upper for upper in _CARD_RANGE if lower in fits_on[upper]) for lower in _CARD_RANGE
+    )
     return RuleBook(
         variant=variant,
         base_rank=base_rank,
         fits_on=fits_on,
+        packs_onto=packs_onto,
         run_links=run_links,
         vacancy_heads=heads,
         vacancy_takes_runs=vacancy in (Vacancy.ANY_RUN, Vacancy.BASE_MINUS_ONE_RUN),

@@ -515,31 +515,41 @@ class GameState:
                 yield move(spare_area, index, Area.FOUNDATION)
 
         fits_on = rules.fits_on
+        packs_onto = rules.packs_onto
         heads = rules.vacancy_heads
         vacancy_runs = rules.vacancy_takes_runs
         split = variant.split_runs
-        tops = [column[-1] if column else -1 for column in up]
-        targets = range(len(up))
+        # Which columns each exposed card tops: a card finds its targets by lookup
+        # instead of being tried against every column.
+        topped_by: dict[int, list[int]] = {}
+        empty: list[int] = []
+        for index, column in enumerate(up):
+            if column:
+                topped_by.setdefault(column[-1], []).append(index)
+            else:
+                empty.append(index)
         for source, column in enumerate(up):
             if not column:
                 continue
             run = self._run_length(column)
-            counts = range(1, run + 1) if split else (run,)
-            for target in targets:
-                top = tops[target]
-                if target == source:
-                    continue
-                if top >= 0:
-                    fits = fits_on[top]
-                    for count in counts:
-                        if column[-count] in fits:
-                            yield move(tableau, source, tableau, target, count)
-                elif vacancy_runs:
-                    for count in counts:
-                        if column[-count] in heads:
-                            yield move(tableau, source, tableau, target, count)
-                elif column[-1] in heads:
-                    yield move(tableau, source, tableau, target, 1)
+            options: list[tuple[int, int]] = []
+            for count in range(1, run + 1) if split else (run,):
+                card = column[-count]
+                for upper in packs_onto[card]:
+                    for target in topped_by.get(upper, ()):
+                        if target != source:
+                            options.append((target, count))
+                if empty and card in heads and (vacancy_runs or count == 1):
+                    options.extend((target, count) for target in empty)
+            if empty and not vacancy_runs and not split and run > 1 and column[-1] in heads:
+                # The single-card vacancy rules free the exposed card of an unsplittable run.
+                options.extend((target, 1) for target in empty)
+            if len(options) > 1:
+                options.sort()
+            for target, count in options:
+                yield move(tableau, source, tableau, target, count)
+        tops = [column[-1] if column else -1 for column in up]
+        targets = range(len(up))
         for area, cards in (
             (reserve_area, [pile[-1] if pile else -1 for pile in reserve]),
             (spare_area, spare),
