@@ -137,7 +137,11 @@ class GameState:
 
     Make one with :meth:`deal` (a PySolFC game number), :meth:`from_deck` (an
     explicit deck order) or from its parts with the constructor, which checks
-    that the position is possible. Equal positions compare and hash equal.
+    that the position is possible (every card once per deck, foundations in
+    sequence from the base rank, face-down cards under face-up ones, a stock
+    size that some game reaches) and raises :class:`PositionError` naming the
+    first problem. ``spare`` defaults to empty spare spaces. Equal positions
+    compare and hash equal.
     """
 
     __slots__ = (
@@ -174,7 +178,7 @@ class GameState:
         tableau: Sequence[Column],
         foundations: Sequence[Sequence[Card]],
         reserve: Sequence[Sequence[Card]] = (),
-        spare: Sequence[Card | None] = (),
+        spare: Sequence[Card | None] | None = None,
         stock: Sequence[Card] = (),
     ) -> None:
         if not isinstance(variant, Variant):
@@ -187,6 +191,8 @@ class GameState:
                 raise PositionError(f"tableau column {number}: {column!r} is not a Column")
             down.append(_indices(column.face_down, f"tableau column {number} face_down"))
             up.append(_indices(column.face_up, f"tableau column {number} face_up"))
+        if spare is None:
+            spare = [None] * variant.spare_spaces
         spare_indices = tuple(
             -1 if card is None else _indices([card], f"spare space {number}")[0]
             for number, card in enumerate(spare, 1)
@@ -194,9 +200,11 @@ class GameState:
         founds = []
         for number, pile in enumerate(foundations, 1):
             founds.append(_indices(pile, f"foundation {number}"))
+        rank = Rank(base_rank)
         self._set(
             variant,
-            Rank(base_rank),
+            rank,
+            RuleBook.of(variant, rank),
             tuple(down),
             tuple(up),
             tuple(_indices(pile, f"reserve pile {n}") for n, pile in enumerate(reserve, 1)),
@@ -210,6 +218,7 @@ class GameState:
         self,
         variant: Variant,
         base_rank: Rank,
+        rules: RuleBook,
         down: tuple[tuple[int, ...], ...],
         up: tuple[tuple[int, ...], ...],
         reserve: tuple[tuple[int, ...], ...],
@@ -220,7 +229,7 @@ class GameState:
         setter = object.__setattr__
         setter(self, "variant", variant)
         setter(self, "base_rank", base_rank)
-        setter(self, "_rules", RuleBook.of(variant, base_rank))
+        setter(self, "_rules", rules)
         setter(self, "_down", down)
         setter(self, "_up", up)
         setter(self, "_reserve", reserve)
@@ -240,18 +249,9 @@ class GameState:
         stock: tuple[int, ...],
     ) -> GameState:
         state = object.__new__(GameState)
-        setter = object.__setattr__
-        setter(state, "variant", self.variant)
-        setter(state, "base_rank", self.base_rank)
-        setter(state, "_rules", self._rules)
-        setter(state, "_down", down)
-        setter(state, "_up", up)
-        setter(state, "_reserve", reserve)
-        setter(state, "_spare", spare)
-        setter(state, "_found", found)
-        setter(state, "_stock", stock)
-        setter(state, "_hash", None)
-        setter(state, "_moves", None)
+        state._set(
+            self.variant, self.base_rank, self._rules, down, up, reserve, spare, found, stock
+        )
         return state
 
     # ----------------------------------------------------------------- making
@@ -295,6 +295,7 @@ class GameState:
         state._set(
             variant,
             base.rank,
+            RuleBook.of(variant, base.rank),
             down,
             up,
             tuple(tuple(card.index for card in pile) for pile in layout.reserve),
@@ -838,7 +839,8 @@ def _rebuild(
     stock: tuple[int, ...],
 ) -> GameState:
     state = object.__new__(GameState)
-    state._set(variant, base_rank, down, up, reserve, spare, found, stock)
+    rules = RuleBook.of(variant, base_rank)
+    state._set(variant, base_rank, rules, down, up, reserve, spare, found, stock)
     return state
 
 
