@@ -114,6 +114,23 @@ def test_each_rule_is_named(text: str, rule: Rule, reason: str) -> None:
     assert reason in error.reason
 
 
+def test_errors_survive_pickling_for_process_pools() -> None:
+    state = GameState.deal("agnes-sorel", 1)
+    error = state.why_illegal(Move.parse("t2t1"))
+    assert error is not None
+    copy_ = pickle.loads(pickle.dumps(error))
+    assert (copy_.move, copy_.state, copy_.rule, str(copy_)) == (
+        error.move,
+        error.state,
+        error.rule,
+        str(error),
+    )
+    for parse, text in ((Card.parse, "1H"), (Move.parse, "t0f")):
+        with pytest.raises(ValueError, match="not a") as caught:
+            parse(text)
+        assert str(pickle.loads(pickle.dumps(caught.value))) == str(caught.value)
+
+
 def test_apply_needs_a_move() -> None:
     with pytest.raises(TypeError, match="expected a Move"):
         GameState.deal("agnes-sorel", 1).apply("t4f")  # type: ignore[arg-type]

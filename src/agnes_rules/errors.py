@@ -23,6 +23,9 @@ class CardParseError(AgnesError, ValueError):
         self.reason = reason
         super().__init__(f"not a card: {text!r} ({reason})")
 
+    def __reduce__(self) -> tuple[type[CardParseError], tuple[object, str]]:
+        return (type(self), (self.text, self.reason))
+
 
 class VariantError(AgnesError, ValueError):
     """A variant configuration is inconsistent, or a preset name is unknown."""
@@ -39,6 +42,9 @@ class MoveParseError(AgnesError, ValueError):
         self.text = text
         self.reason = reason
         super().__init__(f"not a move: {text!r} ({reason})")
+
+    def __reduce__(self) -> tuple[type[MoveParseError], tuple[object, str]]:
+        return (type(self), (self.text, self.reason))
 
 
 class PositionError(AgnesError, ValueError):

@@ -106,6 +106,9 @@ class IllegalMoveError(AgnesError, ValueError):
         self.reason = reason
         super().__init__(f"{move} is illegal ({rule.value}): {reason}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.move, self.state, self.rule, self.reason))
+
 
 class _RefusedError(Exception):
     """Internal: carries a rule and a reason out of the move checker."""
