@@ -23,7 +23,7 @@ import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
@@ -51,6 +51,13 @@ _ORIGINS = {
 
 class UsageError(Exception):
     """Bad input from the user: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
 # ------------------------------------------------------------------ helpers
@@ -489,7 +496,8 @@ class _Session:
         except OSError as error:
             self.say(f"could not save to {words[0]}: {error.strerror or error}")
             return
-        self.say(f"saved {len(self.history)} moves to {words[0]}")
+        count = len(self.history)
+        self.say(f"saved {count} move{'s' if count != 1 else ''} to {words[0]}")
 
 
 def _input_lines(prompt: str, interactive: bool) -> Iterator[str]:
@@ -560,7 +568,13 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             }
         )
         if not args.json:
-            print(f"{path}: {report}")
+            if report.ok:
+                final = report.final_state
+                outcome = "won" if final.is_won else "lost" if final.is_lost else "unfinished"
+                count = report.moves_played
+                print(f"{path}: ok, {count} move{'s' if count != 1 else ''}, {outcome}")
+            else:
+                print(f"{path}: move {report.move_number} ({report.error_move}): {report.error}")
             if args.show:
                 print(report.final_state.render())
     if args.json:
@@ -668,7 +682,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``agnes`` command, with every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=_PROGRAM,
         description="Agnes, the patience: deal, play, check and solve games.",
         epilog="Run 'agnes COMMAND --help' for the options of a command.",
