@@ -329,3 +329,44 @@ def test_stats_counts_every_deal_with_a_progress_bar() -> None:
     quiet = agnes("stats", "agnes-sorel", "--deals", "6", "--quiet")
     assert quiet.stderr == ""
     assert quiet.stdout.startswith("agnes-sorel, deals 1..6: ")
+
+
+def test_a_saved_game_can_be_resumed(tmp_path: Path) -> None:
+    agnes("play", "agnes-bernauer", "4", stdin="d\nd\nsave first.json\n", cwd=tmp_path)
+    result = agnes("play", "--resume", "first.json", stdin="undo\nsave second.json\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "2 moves of first.json replayed" in result.stdout
+    assert "took back d" in result.stdout
+    record = GameRecord.from_json((tmp_path / "second.json").read_text(encoding="utf-8"))
+    assert (record.variant, record.deal, record.moves) == ("agnes-bernauer", 4, ("d",))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_play_at_a_terminal_prompts_for_moves() -> None:
+    import pty
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [*AGNES, "play", "agnes-sorel", "1"],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        close_fds=True,
+    )
+    os.close(terminal)
+    os.write(controller, b"t4f\nquit\n")
+    output = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the program ended and closed the terminal
+            break
+        if not chunk:
+            break
+        output += chunk
+    os.close(controller)
+    assert process.wait(timeout=60) == 0
+    text = output.decode()
+    assert "move> " in text
+    assert "t4f: 4C to its foundation" in text
+    assert text.rstrip().endswith("bye")

@@ -27,6 +27,7 @@ from typing import Any, NoReturn, TextIO
 
 import attrs
 
+from agnes_rules.cards import Card
 from agnes_rules.errors import AgnesError
 from agnes_rules.moves import Area, Move
 from agnes_rules.state import GameState
@@ -380,12 +381,14 @@ Type a move in the notation, or a command:
 class _Session:
     """An interactive game: the position, the moves played, and the conversation."""
 
-    def __init__(self, variant: Variant, number: int, out: TextIO) -> None:
+    def __init__(
+        self, variant: Variant, deal: int | tuple[Card, ...], start: GameState, out: TextIO
+    ) -> None:
         self.variant = variant
-        self.number = number
+        self.deal = deal  # a game number or a deck order, as the record will say
         self.out = out
         self.history: list[tuple[Move, GameState]] = []
-        self.state = GameState.deal(variant, number)
+        self.state = start
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -483,7 +486,7 @@ class _Session:
         preset = VARIANTS.get(self.variant.name) == self.variant
         record = GameRecord(
             self.variant.name if preset else self.variant,
-            self.number,
+            self.deal,
             [str(move) for move, _before in self.history],
             metadata={
                 "program": f"agnes-rules {_version()} (agnes play)",
@@ -519,10 +522,42 @@ def _next_line() -> str:
     return line
 
 
+def _resumed_session(path: str) -> _Session:
+    from agnes_rules.records import GameRecord, validate
+
+    try:
+        record = GameRecord.from_json(_read_text(path))
+    except AgnesError as error:
+        raise UsageError(f"{path}: {error}") from None
+    report = validate(record)
+    if not report.ok:
+        raise UsageError(f"{path}: move {report.move_number} ({report.error_move}): {report.error}")
+    session = _Session(record.game_variant, record.deal, report.initial_state, sys.stdout)
+    state = report.initial_state
+    for move in report.played:
+        session.history.append((move, state))
+        state = state.apply(move)
+    session.state = state
+    return session
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
-    number = args.number if args.number is not None else random.randint(1, 31999)
-    session = _Session(args.variant, number, sys.stdout)
-    session.say(f"Agnes ({args.variant.name}), game number {number}. 'help' lists the commands.")
+    if args.resume is not None:
+        if args.variant is not None:
+            raise UsageError("give either VARIANT [NUMBER] or --resume FILE, not both")
+        session = _resumed_session(args.resume)
+        session.say(
+            f"Agnes ({session.variant.name}): {len(session.history)} moves of {args.resume}"
+            " replayed. 'help' lists the commands."
+        )
+    else:
+        if args.variant is None:
+            raise UsageError("give the variant to play (agnes variants lists them)")
+        number = args.number if args.number is not None else random.randint(1, 31999)
+        session = _Session(args.variant, number, GameState.deal(args.variant, number), sys.stdout)
+        session.say(
+            f"Agnes ({args.variant.name}), game number {number}. 'help' lists the commands."
+        )
     session.show()
     interactive = sys.stdin.isatty()
     for line in _input_lines("move> ", interactive):
@@ -757,12 +792,14 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game in the terminal",
         description="Play a game interactively: type moves in the notation; 'help' at the"
-        " prompt lists the commands (moves, hint, undo, save FILE, quit).",
+        " prompt lists the commands (moves, hint, undo, save FILE, quit). A saved game"
+        " goes on with --resume FILE.",
     )
-    play.add_argument("variant", type=_variant, metavar="VARIANT", help="a preset name")
+    play.add_argument("variant", nargs="?", type=_variant, metavar="VARIANT", help="a preset name")
     play.add_argument(
         "number", nargs="?", type=_game_number, metavar="NUMBER", help="default: a random deal"
     )
+    play.add_argument("--resume", metavar="FILE", help="go on with a game saved with 'save FILE'")
     play.set_defaults(handler=_cmd_play)
 
     validate = commands.add_parser(
