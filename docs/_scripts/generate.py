@@ -12,6 +12,9 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shlex
+import sys
+import tempfile
 from pathlib import Path
 
 from agnes_rules.cli import main
@@ -69,6 +72,29 @@ def _help_text(arguments: list[str]) -> str:
     return buffer.getvalue()
 
 
+def _run(arguments: list[str], stdin: str = "") -> str:
+    """The output of ``agnes ARGUMENTS`` (run in a scratch directory), as a console block."""
+    os.environ["COLUMNS"] = "88"
+    buffer = io.StringIO()
+    here = Path.cwd()
+    old_stdin = sys.stdin
+    with tempfile.TemporaryDirectory() as scratch, contextlib.redirect_stdout(buffer):
+        os.chdir(scratch)
+        sys.stdin = io.StringIO(stdin)
+        try:
+            main(arguments)
+        finally:
+            sys.stdin = old_stdin
+            os.chdir(here)
+    command = " ".join(shlex.quote(argument) for argument in arguments)
+    if stdin:
+        typed = stdin.replace("\n", "\\n")
+        command = f"printf '{typed}' | agnes {command}"
+    else:
+        command = f"agnes {command}"
+    return f"```text\n$ {command}\n{buffer.getvalue()}```\n"
+
+
 def generate() -> None:
     """Write every generated file (only when its content changed, to keep rebuilds quick)."""
     OUT.mkdir(exist_ok=True)
@@ -83,6 +109,11 @@ def generate() -> None:
     for command in COMMANDS:
         parts.append(f"```text\n$ agnes {command} --help\n" + _help_text([command]) + "```\n")
     files["cli-help.md"] = "\n".join(parts)
+    files["cli-demo.md"] = _run(["demo"])
+    files["cli-moves.md"] = _run(["moves", "agnes-sorel", "1", "--after", "t4t3 d"])
+    files["cli-play.md"] = _run(
+        ["play", "agnes-sorel", "1"], "t1t2\nt4t3\nhint\nsave game1.json\nquit\n"
+    )
     for file_name, content in files.items():
         path = OUT / file_name
         if not path.exists() or path.read_text(encoding="utf-8") != content:
