@@ -73,15 +73,23 @@ variants = st.one_of(presets, custom_variants())
 game_numbers = st.one_of(st.integers(1, 31999), st.integers(32000, 10**20 - 1))
 
 
-def play_randomly(state: GameState, moves: int, rng: random.Random) -> list[GameState]:
-    """The positions of up to ``moves`` random legal moves from ``state``, ``state`` first."""
-    states = [state]
+def random_line(state: GameState, moves: int, rng: random.Random) -> list[Move]:
+    """Up to ``moves`` random legal moves played one after the other from ``state``."""
+    line = []
     for _ in range(moves):
         legal = state.legal_moves()
         if not legal:
             break
-        state = state.apply(rng.choice(legal))
-        states.append(state)
+        line.append(rng.choice(legal))
+        state = state.apply(line[-1])
+    return line
+
+
+def play_randomly(state: GameState, moves: int, rng: random.Random) -> list[GameState]:
+    """The positions of up to ``moves`` random legal moves from ``state``, ``state`` first."""
+    states = [state]
+    for move in random_line(state, moves, rng):
+        states.append(states[-1].apply(move))
     return states
 
 
