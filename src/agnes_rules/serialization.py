@@ -375,11 +375,12 @@ def load_json(text: str | bytes) -> Any:
             text, object_pairs_hook=_refuse_duplicate_keys, parse_constant=_refuse_constant
         )
     except json.JSONDecodeError as error:
-        raise FormatError(
-            "$",
-            f"not valid JSON (truncated or malformed): {error.msg} at line {error.lineno}"
-            f" column {error.colno}",
-        ) from None
+        where = f"line {error.lineno} column {error.colno}"
+        # Some messages of the json module end in "at" and expect the position to follow.
+        problem = f"{error.msg} {where}" if error.msg.endswith(" at") else f"{error.msg} at {where}"
+        if error.pos >= len(text.rstrip()):
+            problem += " (the end of the text)"
+        raise FormatError("$", f"not valid JSON (truncated or malformed): {problem}") from None
 
 
 def open_document(data: Any, format_name: str) -> dict[str, Any]:
