@@ -168,6 +168,18 @@ def _join(prefix: str, path: str) -> str:
     return path if path.startswith("$") else prefix + path
 
 
+#: What bad input makes the hooks and cattrs raise (anything else is a bug and propagates).
+_INPUT_ERRORS = (
+    LocatedError,
+    FormatError,
+    ValueError,
+    KeyError,
+    ClassValidationError,
+    IterableValidationError,
+    ForbiddenExtraKeysError,
+)
+
+
 def _nest(error: BaseException, prefix: str) -> LocatedError:
     path, reason = _locate(error)
     return LocatedError(reason, _join(prefix, path))
@@ -271,7 +283,7 @@ def _tuple_hook(converter: cattrs.Converter, type_: Any) -> Callable[[Any, Any],
         for index, item in enumerate(value):
             try:
                 items.append(converter.structure(item, item_type))
-            except Exception as error:  # every failure becomes a located problem
+            except _INPUT_ERRORS as error:
                 raise _nest(error, f"[{index}]") from None
         return tuple(items)
 
@@ -338,9 +350,7 @@ def structure(value: Any, type_: type[T], root: str = "$") -> T:
     """Read parsed JSON as a ``type_``; bad input is a :class:`FormatError` naming its path."""
     try:
         return CONVERTER.structure(value, type_)
-    except FormatError:
-        raise
-    except Exception as error:  # cattrs and the hooks raise many types; all mean bad input
+    except _INPUT_ERRORS as error:
         path, reason = _locate(error)
         raise FormatError(_join(root, path), reason) from None
 
