@@ -621,17 +621,19 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 class _Progress:
-    """A progress bar on standard error, redrawn as deals finish."""
+    """A progress bar on standard error, redrawn as the chunks of deals finish."""
 
-    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
+    def __init__(self, total: int, chunk: int, stream: TextIO, enabled: bool) -> None:
         self.total = total
+        self.chunk = chunk
         self.done = 0
         self.stream = stream
         self.enabled = enabled
         self._drawn = -1
 
     def step(self, _future: object = None) -> None:
-        self.done += 1
+        """One chunk is finished (the last one may be short: the count stops at the total)."""
+        self.done = min(self.done + self.chunk, self.total)
         self.draw()
 
     def draw(self) -> None:
@@ -641,9 +643,10 @@ class _Progress:
         total = max(self.total, 1)
         percent = 100 * self.done // total
         if percent == self._drawn and self.done < self.total:
-            return  # redraw once per percent, not once per deal
+            return  # redraw once per percent, not once per chunk
         self._drawn = percent
-        bar = "#" * (width * self.done // total) + "-" * (width - width * self.done // total)
+        filled = width * self.done // total
+        bar = "#" * filled + "-" * (width - filled)
         self.stream.write(f"\r[{bar}] {self.done}/{self.total} deals {percent:3d}%")
         if self.done >= self.total:
             self.stream.write("\n")
@@ -678,37 +681,47 @@ class _CountingExecutor(Executor):
 def _cmd_stats(args: argparse.Namespace) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
-    from agnes_rules.stats import win_rate  # type: ignore[import-not-found]  # being written
+    from agnes_rules.stats import win_rate
 
     numbers = range(args.first, args.first + args.deals)
-    progress = _Progress(args.deals, sys.stderr, enabled=not args.quiet)
+    # Chunks of a few deals save process round trips; small runs use single deals so
+    # that the bar still moves smoothly.
+    chunk = max(1, min(4, args.deals // 100))
+    progress = _Progress(args.deals, chunk, sys.stderr, enabled=not args.quiet)
     progress.draw()
     inner = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     executor = _CountingExecutor(inner, progress)
     try:
-        rate = win_rate(args.variant, numbers, executor=executor, max_states=args.max_states)
+        rate = win_rate(
+            args.variant,
+            numbers,
+            executor=executor,
+            max_states=args.max_states,
+            chunk_size=chunk,
+        )
     finally:
         executor.shutdown()
     low, high = rate.interval
-    total = rate.won + rate.lost + rate.unknown
     if args.json:
         _emit_json(
             {
                 "variant": args.variant.name,
                 "first": numbers.start,
-                "deals": total,
+                "deals": rate.deals,
                 "won": rate.won,
                 "lost": rate.lost,
                 "unknown": rate.unknown,
+                "rate": rate.rate,
                 "interval": [low, high],
+                "max_states": args.max_states,
             }
         )
         return 0
     print(
-        f"{args.variant.name}, deals {numbers.start}..{numbers.stop - 1}: "
-        f"won {rate.won}, lost {rate.lost}, unknown {rate.unknown}"
+        f"{args.variant.name}, deals {numbers.start}..{numbers.stop - 1}:"
+        f" won {rate.won}, lost {rate.lost}, unknown {rate.unknown}"
     )
-    print(f"win rate {rate.won / max(total, 1):.1%} (95% interval {low:.1%} to {high:.1%})")
+    print(f"win rate {rate.rate:.1%} (95% interval {low:.1%} to {high:.1%})")
     return 0
 
 
