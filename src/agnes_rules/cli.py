@@ -37,6 +37,9 @@ __all__ = ["build_parser", "describe_move", "main"]
 
 _PROGRAM = "agnes"
 
+#: The search budget of ``agnes demo``: a few seconds at most, so the demo stays a demo.
+DEMO_STATES = 50_000
+
 #: What each preset is, in one line (the rules themselves come from the Variant).
 _ORIGINS = {
     "agnes-sorel": "Agnes Sorel as Dalton (1909) gives it",
@@ -345,7 +348,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     legal = " ".join(f"{move} ({describe_move(state, move)})" for move in state.legal_moves())
     print(textwrap.fill(f"Legal moves: {legal}", width=79))
     print()
-    print("Solving...")
+    print(f"Solving (looking at up to {args.max_states} positions)...")
     result = solve(state, max_states=args.max_states)
     outcome = _outcome_name(result.outcome)
     if outcome == "won":
@@ -354,11 +357,11 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print()
         print(state.play(result.moves).render())
     elif outcome == "lost":
-        print(f"This deal cannot be won: all {result.states} reachable positions were examined.")
+        print(f"This deal cannot be won (proved by a search of {result.states} positions).")
     else:
         print(
-            f"No verdict within {result.states} positions;"
-            " try 'agnes solve' with a larger --max-states."
+            f"No verdict within {result.states} positions; for a longer search try:"
+            f" agnes solve {args.variant.name} {args.number} --max-states 5000000"
         )
     print()
     print("Next: 'agnes play agnes-sorel' to play a game, 'agnes --help' for every command.")
@@ -762,9 +765,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--max-states",
         type=_positive,
-        default=1_000_000,
+        default=DEMO_STATES,
         metavar="N",
-        help="give up after N positions (default 1000000)",
+        help=f"give up after N positions (default {DEMO_STATES})",
     )
     demo.set_defaults(handler=_cmd_demo)
 
