@@ -302,10 +302,13 @@ def test_solve_lost_and_unknown() -> None:
     lost = agnes("solve", "agnes-sorel-parlett", "9")
     assert lost.returncode == 0
     assert lost.stdout.startswith("lost: no line wins")
+    # A hard deal (no verdict within 50000 positions) and a tiny budget.
     unknown = json.loads(
-        agnes("solve", "agnes-sorel-parlett", "9", "--max-states", "5", "--json").stdout
+        agnes("solve", "agnes-bernauer", "1", "--max-states", "100", "--json").stdout
     )
-    assert unknown == {"outcome": "unknown", "moves": [], "states": 5}
+    assert unknown["outcome"] == "unknown"
+    assert unknown["moves"] == []
+    assert 0 < unknown["states"] <= 100
 
 
 def test_demo_deals_shows_and_solves() -> None:
