@@ -327,6 +327,8 @@ def _unstructure_deal(value: int | tuple[Card, ...]) -> Any:
     return value if isinstance(value, int) else [str(card) for card in value]
 
 
+# The record's union fields need hooks of their own. They go on the shared converter, which
+# serialization builds without knowing about records (it sits below this module).
 CONVERTER.register_structure_hook_func(lambda t: t == str | Variant, _structure_variant_field)
 CONVERTER.register_structure_hook_func(lambda t: t == int | tuple[Card, ...], _structure_deal)
 CONVERTER.register_structure_hook_func(lambda t: t == Extra, _structure_extra)
