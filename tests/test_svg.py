@@ -157,6 +157,15 @@ def test_a_custom_variant_name_is_escaped() -> None:
     assert any('<mine> & "yours"' in text for text in texts(root))
 
 
+def test_a_long_name_widens_the_picture_so_that_the_title_fits() -> None:
+    sorel = Variant.named("agnes-sorel")
+    narrow = attrs.evolve(sorel, name="n", piles=1)
+    long_name = attrs.evolve(sorel, name="a custom variant with a rather long name", piles=1)
+    narrow_width = float(parse(GameState.deal(narrow, 1)).attrib["width"])
+    long_width = float(parse(GameState.deal(long_name, 1)).attrib["width"])
+    assert long_width > narrow_width + 9 * (len(long_name.name) - 1) - 1
+
+
 def test_won_and_lost_positions_say_so() -> None:
     from agnes_rules.solver import solve
 

@@ -23,6 +23,7 @@ pile (``"t7"``, ``"r1"``, ``"s2"``, ``"f3"``); every back is a
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from agnes_rules.cards import Card, Colour, Rank, Suit
@@ -168,6 +169,8 @@ def render_svg(state: GameState) -> str:
         f"stock {stock} ({state.deals_left} deals left){status}"
     )
     canvas.text(_MARGIN, 21, title, "title")
+    # A generous estimate of the bold 15px title's width, so that a long name is not cut off.
+    width = math.ceil(max(width, 2 * _MARGIN + 9.5 * len(title)))
 
     y = _HEADER + _LABEL
     canvas.text(_x(0), y - 4, f"stock {stock}", "label")
