@@ -87,7 +87,7 @@ def test_the_module_runs_the_same_program() -> None:
         (("moves", "agnes-sorel"), "a game number is needed after the variant"),
         (("moves",), "give the position as VARIANT NUMBER, --code CODE or --file FILE"),
         (("moves", "agnes-sorel", "1", "--after", "t1t2"), "--after: t1t2 is illegal (packing)"),
-        (("moves", "agnes-sorel", "1", "--after", "t1x"), "not a move: 't1x'"),
+        (("moves", "agnes-sorel", "1", "--after", "t1x"), "--after: not a move: 't1x'"),
         (("moves", "--code", "agnes-sorel 4 nonsense"), "error: "),
         (("moves", "--file", "/nonexistent/state.json"), "cannot read /nonexistent/state.json"),
         (("stats", "agnes-sorel", "--deals", "0"), "must be at least 1, got 0"),

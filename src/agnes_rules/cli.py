@@ -104,10 +104,6 @@ def _emit_json(data: object) -> None:
     print(json.dumps(data, indent=2))
 
 
-def _outcome_name(outcome: Any) -> str:
-    return str(getattr(outcome, "value", outcome))
-
-
 def describe_move(state: GameState, move: Move) -> str:
     """What ``move`` does in ``state``, in words (for a legal move).
 
@@ -198,10 +194,14 @@ def _position(args: argparse.Namespace) -> GameState:
     else:
         state = _state_from_file(args.file)
     for text in args.after.split() if args.after else ():
-        problem = state.why_illegal(Move.parse(text))
+        try:
+            move = Move.parse(text)
+        except AgnesError as error:
+            raise UsageError(f"--after: {error}") from None
+        problem = state.why_illegal(move)
         if problem is not None:
             raise UsageError(f"--after: {problem}")
-        state = state.apply(Move.parse(text))
+        state = state.apply(move)
     return state
 
 
@@ -313,32 +313,31 @@ def _cmd_moves(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from agnes_rules.solver import solve
+    from agnes_rules.solver import Outcome, solve
 
     state = _position(args)
     result = solve(state, max_states=args.max_states)
-    outcome = _outcome_name(result.outcome)
     if args.json:
         _emit_json(
             {
-                "outcome": outcome,
+                "outcome": result.outcome.value,
                 "moves": [str(move) for move in result.moves],
                 "states": result.states,
             }
         )
         return 0
-    if outcome == "won":
-        print(f"won in {len(result.moves)} moves ({result.states} states examined)")
+    if result.outcome is Outcome.WON:
+        print(f"won in {len(result.moves)} moves ({result.states} positions examined)")
         print(_wrapped_moves(result.moves))
-    elif outcome == "lost":
-        print(f"lost: no line wins ({result.states} states examined)")
+    elif result.outcome is Outcome.LOST:
+        print(f"lost: no line wins ({result.states} positions examined)")
     else:
-        print(f"unknown: no verdict within {result.states} states (raise --max-states)")
+        print(f"unknown: no verdict within {result.states} positions (raise --max-states)")
     return 0
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from agnes_rules.solver import solve
+    from agnes_rules.solver import Outcome, solve
 
     state = GameState.deal(args.variant, args.number)
     print(f"Agnes ({args.variant.name}), PySolFC game number {args.number}:")
@@ -350,13 +349,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     print()
     print(f"Solving (looking at up to {args.max_states} positions)...")
     result = solve(state, max_states=args.max_states)
-    outcome = _outcome_name(result.outcome)
-    if outcome == "won":
+    if result.outcome is Outcome.WON:
         print(f"Won in {len(result.moves)} moves ({result.states} positions examined):")
         print(_wrapped_moves(result.moves))
         print()
         print(state.play(result.moves).render())
-    elif outcome == "lost":
+    elif result.outcome is Outcome.LOST:
         print(f"This deal cannot be won (proved by a search of {result.states} positions).")
     else:
         print(
