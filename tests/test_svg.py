@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 import xml.etree.ElementTree as ET
+import zlib
 from pathlib import Path
 
 import attrs
@@ -180,16 +182,61 @@ def test_won_and_lost_positions_say_so() -> None:
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def png_pixels(data: bytes) -> list[list[tuple[int, int, int]]]:
+    """The RGB pixels of an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium writes)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, compressed = 8, b""
+    width = height = channels = 0
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position : position + 8])
+        body = data[position + 8 : position + 8 + length]
+        position += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6) and body[12] == 0
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            compressed += body
+    raw = zlib.decompress(compressed)
+    stride = width * channels
+    previous = bytearray(stride)
+    pixels = []
+    for row in range(height):
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for x in range(stride):
+            left = line[x - channels] if x >= channels else 0
+            up = previous[x]
+            up_left = previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                line[x] = (line[x] + left) & 255
+            elif kind == 2:
+                line[x] = (line[x] + up) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - up_left
+                nearest = min(
+                    (abs(guess - left), 0, left),
+                    (abs(guess - up), 1, up),
+                    (abs(guess - up_left), 2, up_left),
+                )[2]
+                line[x] = (line[x] + nearest) & 255
+        pixels.append([(line[x], line[x + 1], line[x + 2]) for x in range(0, stride, channels)])
+        previous = line
+    return pixels
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
 def test_chromium_draws_the_picture(tmp_path: Path) -> None:
-    """A real browser renders the SVG: the screenshot is not blank (the table is green)."""
+    """A real browser draws the table green, a card back blue, a card face white, a heart red."""
     assert CHROMIUM is not None
     state = GameState.deal("agnes-bernauer", 1)
     root = parse(state)
     picture = tmp_path / "state.svg"
     picture.write_text(render_svg(state), encoding="utf-8")
     shot = tmp_path / "state.png"
-    profile = tmp_path / "profile"
+    width, height = int(root.attrib["width"]), int(root.attrib["height"])
     subprocess.run(
         [
             CHROMIUM,
@@ -201,16 +248,28 @@ def test_chromium_draws_the_picture(tmp_path: Path) -> None:
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
-            f"--user-data-dir={profile}",
+            "--force-device-scale-factor=1",
+            f"--user-data-dir={tmp_path / 'profile'}",
             f"--screenshot={shot}",
-            f"--window-size={int(float(root.attrib['width']))},{int(float(root.attrib['height']))}",
+            f"--window-size={width},{height}",
             picture.as_uri(),
         ],
         check=True,
         capture_output=True,
         timeout=120,
     )
-    data = shot.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    # A blank page compresses to almost nothing; cards, text and backs do not.
-    assert len(data) > 10_000
+    pixels = png_pixels(shot.read_bytes())
+    assert (len(pixels[0]), len(pixels)) == (width, height)
+
+    def at(pile: str, dx: int, dy: int) -> tuple[int, int, int]:
+        """The pixel at (dx, dy) inside the top card of ``pile``."""
+        groups = [g for g in root.iter(f"{SVG}g") if g.attrib.get("data-pile") == pile]
+        x, y = map(float, groups[-1].attrib["transform"][len("translate(") : -1].split(","))
+        return pixels[int(y) + dy][int(x) + dx]
+
+    assert pixels[40][8] == (0x2E, 0x7D, 0x43)  # the table
+    assert at("d", 10, 10) == (0x1D, 0x4F, 0x91)  # the back of the stock
+    assert at("t1", 58, 45) == (255, 255, 255)  # the face of QH, t1's only card
+    # The index in the corner of QH is drawn in red.
+    corner = [at("t1", dx, dy) for dx in range(4, 40) for dy in range(4, 22)]
+    assert any(red > 150 and green < 80 and blue < 80 for red, green, blue in corner)
