@@ -1,0 +1,116 @@
+"""Win rates of every preset over PySolFC deals, with 95% Wilson intervals.
+
+Usage (from the project root):
+
+    .venv/bin/python benchmarks/win_rates.py --first 1 --count 10000 --max-states 100000 \
+        --workers 2 --out benchmarks/results/win_rates.csv [--variant NAME ...]
+
+Each deal's verdict is appended to the CSV (variant, deal, outcome, states), so
+that a run can be stopped and resumed or extended (deals already in the file are
+skipped); the summary table is printed from the whole file at the end (also
+with ``--summary-only``). Runs on a process pool of ``--workers`` processes, or
+on a dask cluster with ``--scheduler ADDRESS`` (needs the ``dask`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from agnes_rules.stats import solve_deals, wilson_interval
+from agnes_rules.variant import VARIANTS
+
+FIELDS = ["variant", "deal", "outcome", "states"]
+
+
+def done_deals(path: Path) -> dict[str, set[int]]:
+    done: dict[str, set[int]] = defaultdict(set)
+    if path.exists():
+        with path.open() as handle:
+            for row in csv.DictReader(handle):
+                done[row["variant"]].add(int(row["deal"]))
+    return done
+
+
+def summary(path: Path, budget: str) -> str:
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    with path.open() as handle:
+        for row in csv.DictReader(handle):
+            counts[row["variant"]][row["outcome"]] += 1
+    lines = [
+        "| preset | deals | won | lost | unknown | win rate | 95% interval (Wilson) |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for name in VARIANTS:
+        if name not in counts:
+            continue
+        won, lost, unknown = (counts[name][key] for key in ("won", "lost", "unknown"))
+        deals = won + lost + unknown
+        low = wilson_interval(won, deals)[0]
+        high = wilson_interval(won + unknown, deals)[1]
+        lines.append(
+            f"| {name} | {deals} | {won} | {lost} | {unknown} | {won / deals:.2%}"
+            f" | {low:.2%} .. {high:.2%} |"
+        )
+    lines.append(f"\n(budget per deal: {budget} states; unknown = budget exhausted)")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--max-states", type=int, default=100_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--chunk", type=int, default=5)
+    parser.add_argument("--variant", action="append", choices=list(VARIANTS))
+    parser.add_argument("--scheduler", help="address of a dask scheduler to run on")
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/win_rates.csv"))
+    parser.add_argument("--summary-only", action="store_true")
+    args = parser.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    if not args.summary_only:
+        names = args.variant or list(VARIANTS)
+        done = done_deals(args.out)
+        executor: Executor
+        if args.scheduler:
+            from distributed import Client
+
+            executor = Client(args.scheduler).get_executor()
+        else:
+            executor = ProcessPoolExecutor(args.workers)
+        numbers = range(args.first, args.first + args.count)
+        if not args.out.exists():
+            with args.out.open("w", newline="") as handle:
+                csv.writer(handle).writerow(FIELDS)
+        futures = {}
+        # Deal-major order, so that a stopped run has covered every preset about equally.
+        for start in range(0, len(numbers), args.chunk):
+            chunk_numbers = numbers[start : start + args.chunk]
+            for name in names:
+                chunk = [n for n in chunk_numbers if n not in done[name]]
+                if chunk:
+                    future = executor.submit(solve_deals, VARIANTS[name], chunk, args.max_states)
+                    futures[future] = name
+        began = time.perf_counter()
+        with args.out.open("a", newline="") as handle:
+            writer = csv.writer(handle)
+            for finished, future in enumerate(as_completed(futures), 1):
+                name = futures[future]
+                for number, outcome, states in future.result():
+                    writer.writerow([name, number, outcome.value, states])
+                handle.flush()
+                if finished % 50 == 0:
+                    elapsed = time.perf_counter() - began
+                    print(f"{finished}/{len(futures)} chunks, {elapsed:.0f} s", file=sys.stderr)
+        executor.shutdown()
+    print(summary(args.out, str(args.max_states)))
+
+
+if __name__ == "__main__":
+    main()

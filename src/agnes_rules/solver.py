@@ -1,0 +1,869 @@
+"""An exact solver for every variant of Agnes, and hints built on it.
+
+:func:`solve` searches the whole game from a position and answers whether it
+can be won. "Won" comes with a winning line of :class:`~agnes_rules.Move`
+objects, checked move by move with :meth:`GameState.apply
+<agnes_rules.GameState.apply>`; "lost" is a proof, the whole reachable game
+having been refuted; "unknown" means the ``max_states`` budget ran out first.
+
+Like the quagnes solver, it plays with **full knowledge**: it sees the
+face-down cards and the order of the stock. A "won" verdict therefore says
+that the deal *can* be won by someone who knows every card, not that a player
+who sees only the face-up cards will find the line.
+
+>>> from agnes_rules.state import GameState
+>>> result = solve(GameState.deal("agnes-sorel", 3))
+>>> result.outcome, len(result.moves) > 0
+(<Outcome.WON: 'won'>, True)
+>>> GameState.deal("agnes-sorel", 3).play(result.moves).is_won
+True
+>>> solve(GameState.deal("agnes-sorel-quagnes", 1)).outcome
+<Outcome.LOST: 'lost'>
+
+How it searches (see the solver page of the documentation for measurements):
+an iterative depth-first search over a compact private representation of the
+position (columns as :class:`bytes` of card codes, foundations as counts, the
+stock as a position in the fixed deal order); a transposition table of
+canonical keys, in which piles that no future deal reaches are sorted, since
+they are interchangeable; foundation moves that provably cannot hurt are played
+automatically; positions with a card buried above a lower card of its own suit
+that can never be dug out are refuted at once; moves are tried in an order
+that finds wins sooner. Every pruning rule keeps "lost" a proof; each one can
+be switched off with :class:`Techniques` to measure it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from agnes_rules.moves import Area, Move
+from agnes_rules.rules import RuleBook
+from agnes_rules.state import GameState
+from agnes_rules.variant import Leftover, StockTarget, Vacancy
+
+__all__ = ["Hint", "Outcome", "SolveResult", "SolverError", "Techniques", "hint", "solve"]
+
+#: Face-down cards are stored as their index plus this flag (indices are < 64).
+_DOWN = 64
+#: The byte of an empty spare space in the private representation.
+_NO_CARD = 255
+
+# Private moves are tuples (kind, source, target, count); kinds:
+_COLUMN_TO_FOUNDATION = 0
+_RESERVE_TO_FOUNDATION = 1
+_SPARE_TO_FOUNDATION = 2
+_COLUMN_TO_COLUMN = 3
+_RESERVE_TO_COLUMN = 4
+_SPARE_TO_COLUMN = 5
+_DEAL = 6
+
+_InternalMove = tuple[int, int, int, int]
+# (columns, reserve piles, spare spaces, foundation counts, stock position)
+_Position = tuple[tuple[bytes, ...], tuple[bytes, ...], bytes, bytes, int]
+
+_DEAL_MOVE: _InternalMove = (_DEAL, 0, 0, 0)
+_NOTHING_UNDER: tuple[int, ...] = (13, 13, 13, 13)
+_UNCACHED = object()
+# (suit, height, targets as (suit, highest height) pairs, lowest height per suit under it,
+# the same including itself)
+_Stuck = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
+
+
+class Outcome(enum.Enum):
+    """The verdict of :func:`solve`."""
+
+    #: A winning line was found.
+    WON = "won"
+    #: No line wins: the whole reachable game was searched (a proof).
+    LOST = "lost"
+    #: The ``max_states`` budget ran out before either was shown.
+    UNKNOWN = "unknown"
+
+
+class SolverError(AssertionError):
+    """The solver's line broke the rules engine: a bug in the solver, never bad input."""
+
+
+@attrs.frozen
+class SolveResult:
+    """What :func:`solve` found.
+
+    :attr:`moves` is a complete winning line from the solved position when
+    :attr:`outcome` is :attr:`Outcome.WON` (empty otherwise, and empty when the
+    position is already won); :attr:`states` counts the distinct positions the
+    search examined.
+    """
+
+    outcome: Outcome
+    moves: tuple[Move, ...]
+    states: int
+
+    @property
+    def won(self) -> bool:
+        """Shorthand for ``outcome is Outcome.WON``."""
+        return self.outcome is Outcome.WON
+
+
+@attrs.frozen(kw_only=True)
+class Techniques:
+    """Which pruning techniques :func:`solve` uses; all on by default.
+
+    Switching one off never changes a verdict (each is exact), only the time it
+    takes; the flags exist to measure each technique.
+
+    - ``transpositions``: remember every examined position and never search one twice.
+    - ``symmetry``: in the remembered key, sort the piles that no future deal reaches
+      (and the foundations of one suit in two-deck games), since they are interchangeable.
+    - ``auto_foundation``: play a card to its foundation at once when no card could ever
+      be packed on it (see the documentation for the exact condition).
+    - ``dead_ends``: refute a position in which a card lies above a lower card of its own
+      suit and neither it nor any card between them can ever be moved off.
+    - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
+      that turn a card or empty a column); otherwise the rules engine's order.
+    """
+
+    transpositions: bool = True
+    symmetry: bool = True
+    auto_foundation: bool = True
+    dead_ends: bool = True
+    move_ordering: bool = True
+
+
+_ALL_TECHNIQUES = Techniques()
+
+
+@attrs.frozen
+class Hint:
+    """A suggested move and why; :attr:`move` is None only when no move is legal."""
+
+    move: Move | None
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.move if self.move is not None else '-'}: {self.reason}"
+
+
+class _Search:
+    """The search of one deal: its rule tables, the private position and the move generator."""
+
+    def __init__(self, state: GameState, techniques: Techniques) -> None:
+        variant = state.variant
+        self.variant = variant
+        self.techniques = techniques
+        rules = RuleBook.of(variant, state.base_rank)
+        base = int(state.base_rank)
+        self.decks = variant.decks
+        self.total = variant.card_count
+        #: The foundation position of each card: base rank 0, base-1 rank 12.
+        self.height = tuple((index % 13 + 1 - base) % 13 for index in range(52))
+        fits_under: list[list[int]] = [[] for _ in range(52)]
+        for upper in range(52):
+            for lower in rules.fits_on[upper]:
+                fits_under[lower].append(upper)
+        #: The cards that each card may be packed on.
+        self.fits_under = tuple(tuple(sorted(cards)) for cards in fits_under)
+        # run_links indexed by any code, so a face-down card ends every run.
+        self.links = tuple(rules.run_links) + tuple(frozenset[int]() for _ in range(_DOWN + 64))
+        self.heads = rules.vacancy_heads
+        self.vacancy_none = variant.vacancy is Vacancy.NONE
+        self.vacancy_runs = rules.vacancy_takes_runs
+        self.split = variant.split_runs
+        self.to_reserve = variant.stock_to is StockTarget.RESERVE
+        self.width = variant.deal_width
+        self.spare_leftover = variant.leftover is Leftover.SPARE_SPACES
+        self.keep_dealt_on = not (self.split or self.to_reserve)
+        # A card may go to its foundation automatically once every card that could be
+        # packed on it, or continue a run on it, is on the foundations for good.
+        self.guards = tuple(
+            tuple(
+                sorted(
+                    {
+                        (card // 13, self.height[card])
+                        for card in rules.fits_on[c] | rules.run_links[c]
+                    }
+                )
+            )
+            for c in range(52)
+        )
+        self.vacancy_movable = frozenset(() if self.vacancy_none else rules.vacancy_heads)
+        self.stock = bytes(card.index for card in state.stock)
+        columns = tuple(
+            bytes(
+                [card.index + _DOWN for card in column.face_down]
+                + [card.index for card in column.face_up]
+            )
+            for column in state.tableau
+        )
+        reserve = tuple(bytes(card.index for card in pile) for pile in state.reserve)
+        spare = bytes(_NO_CARD if card is None else card.index for card in state.spare)
+        found = bytes(len(pile) for pile in state.foundations)
+        self.root: _Position = (columns, reserve, spare, found, 0)
+        self.column_cache: dict[bytes, tuple[_Stuck, ...]] = {}
+        #: For each card, what it could be packed on as (suit, highest height) pairs; None
+        #: when it could fill an empty column.
+        self.card_needs: tuple[tuple[tuple[int, int], ...] | None, ...] = tuple(
+            None
+            if card in self.vacancy_movable
+            else tuple(
+                sorted(
+                    {
+                        suit: max(self.height[u] for u in self.fits_under[card] if u // 13 == suit)
+                        for suit in {u // 13 for u in self.fits_under[card]}
+                    }.items()
+                )
+            )
+            for card in range(52)
+        )
+        self.future_cache: dict[int, tuple[bytes, ...]] = {}
+        self.stuck_cache: dict[tuple[bytes, bool, bytes, bytes], tuple[_Stuck, ...] | None] = {}
+        self.reserve_cache: dict[bytes, tuple[_Stuck, ...]] = {}
+
+    # ------------------------------------------------------------ the rules
+
+    def accepts(self, found: bytes, card: int) -> int:
+        """The first foundation that accepts ``card``, or -1."""
+        height = self.height[card]
+        suit = card // 13
+        if found[suit] == height:
+            return suit
+        if self.decks == 2 and found[suit + 4] == height:
+            return suit + 4
+        return -1
+
+    def settled(self, found: bytes, suit: int, height: int) -> bool:
+        """Whether every copy of the card of ``suit`` at ``height`` is on the foundations."""
+        if self.decks == 2:
+            return found[suit] > height and found[suit + 4] > height
+        return found[suit] > height
+
+    def fixed_piles(self, position: int) -> int:
+        """How many leading deal-target piles still get a card from the stock."""
+        left = len(self.stock) - position
+        if self.spare_leftover:
+            return self.width if left >= self.width else 0
+        return min(left, self.width)
+
+    def future_cards(self, position: int) -> tuple[bytes, ...]:
+        """For each deal-target pile, the cards the stock will still deal onto it, in order."""
+        cached = self.future_cache.get(position)
+        if cached is None:
+            width, stock = self.width, self.stock
+            end = len(stock)
+            if self.spare_leftover:
+                end = position + (end - position) // width * width
+            cached = tuple(stock[position + pile : end : width] for pile in range(width))
+            self.future_cache[position] = cached
+        return cached
+
+    def run_length(self, column: bytes) -> int:
+        links = self.links
+        length = 1
+        top = len(column) - 1
+        while top > 0 and column[top] in links[column[top - 1]]:
+            length += 1
+            top -= 1
+        return length
+
+    def moves(self, position: _Position) -> list[_InternalMove]:
+        """Every legal move: to the foundations, onto the tableau, the deal (in no fixed order)."""
+        columns, reserve, spare, found, stock_at = position
+        result: list[_InternalMove] = []
+        accepts = self.accepts
+        append = result.append
+        # Which columns each exposed card is on, to look targets up by card.
+        tops: dict[int, list[int]] = {}
+        empty: list[int] = []
+        for index, column in enumerate(columns):
+            if column:
+                top = column[-1]
+                if accepts(found, top) >= 0:
+                    append((_COLUMN_TO_FOUNDATION, index, 0, 1))
+                if top in tops:
+                    tops[top].append(index)
+                else:
+                    tops[top] = [index]
+            else:
+                empty.append(index)
+        for index, pile in enumerate(reserve):
+            if pile and accepts(found, pile[-1]) >= 0:
+                append((_RESERVE_TO_FOUNDATION, index, 0, 1))
+        for index, card in enumerate(spare):
+            if card != _NO_CARD and accepts(found, card) >= 0:
+                append((_SPARE_TO_FOUNDATION, index, 0, 1))
+
+        fits_under = self.fits_under
+        heads = self.heads
+        links = self.links
+        split = self.split
+        fill = bool(empty) and not self.vacancy_none
+        for source, column in enumerate(columns):
+            if not column:
+                continue
+            # The movable run: how many top cards link up.
+            run = 1
+            position_ = len(column) - 1
+            while position_ > 0 and column[position_] in links[column[position_ - 1]]:
+                run += 1
+                position_ -= 1
+            counts = range(1, run + 1) if split else (run,)
+            for count in counts:
+                for upper in fits_under[column[-count]]:
+                    targets = tops.get(upper)
+                    if targets is not None:
+                        for target in targets:
+                            if target != source:
+                                append((_COLUMN_TO_COLUMN, source, target, count))
+            if fill:
+                if self.vacancy_runs:
+                    for count in counts:
+                        if column[-count] in heads:
+                            for target in empty:
+                                append((_COLUMN_TO_COLUMN, source, target, count))
+                elif column[-1] in heads:
+                    for target in empty:
+                        append((_COLUMN_TO_COLUMN, source, target, 1))
+        for kind, cards in (
+            (_RESERVE_TO_COLUMN, [pile[-1] if pile else _NO_CARD for pile in reserve]),
+            (_SPARE_TO_COLUMN, spare),
+        ):
+            for source, card in enumerate(cards):
+                if card == _NO_CARD:
+                    continue
+                for upper in fits_under[card]:
+                    for target in tops.get(upper, ()):
+                        append((kind, source, target, 1))
+                if fill and card in heads:
+                    for target in empty:
+                        append((kind, source, target, 1))
+        if stock_at < len(self.stock):
+            append(_DEAL_MOVE)
+        return result
+
+    def apply(self, position: _Position, move: _InternalMove) -> _Position:
+        columns, reserve, spare, found, stock_at = position
+        kind, source, target, count = move
+        if kind == _DEAL:
+            return self.deal(position)
+        if kind in (_COLUMN_TO_FOUNDATION, _COLUMN_TO_COLUMN):
+            column = columns[source]
+            moving = column[-count:]
+            rest = column[:-count]
+            if rest and rest[-1] >= _DOWN:
+                rest = rest[:-1] + bytes((rest[-1] - _DOWN,))
+            new_columns = list(columns)
+            new_columns[source] = rest
+        elif kind in (_RESERVE_TO_FOUNDATION, _RESERVE_TO_COLUMN):
+            pile = reserve[source]
+            moving = pile[-1:]
+            new_reserve = list(reserve)
+            new_reserve[source] = pile[:-1]
+            reserve = tuple(new_reserve)
+            new_columns = list(columns)
+        else:
+            moving = spare[source : source + 1]
+            spare = spare[:source] + bytes((_NO_CARD,)) + spare[source + 1 :]
+            new_columns = list(columns)
+        if kind <= _SPARE_TO_FOUNDATION:
+            number = self.accepts(found, moving[0])
+            found = found[:number] + bytes((found[number] + 1,)) + found[number + 1 :]
+        else:
+            new_columns[target] += moving
+        return (tuple(new_columns), reserve, spare, found, stock_at)
+
+    def deal(self, position: _Position) -> _Position:
+        columns, reserve, spare, found, stock_at = position
+        width = self.width
+        end = min(stock_at + width, len(self.stock))
+        dealt = self.stock[stock_at:end]
+        if self.to_reserve:
+            reserve = tuple(
+                pile + dealt[n : n + 1] if n < len(dealt) else pile
+                for n, pile in enumerate(reserve)
+            )
+        else:
+            columns = tuple(
+                column + dealt[n : n + 1] if n < len(dealt) else column
+                for n, column in enumerate(columns)
+            )
+        if self.spare_leftover and len(self.stock) - end < width:
+            rest = self.stock[end:]
+            spare = rest + spare[len(rest) :]
+            end = len(self.stock)
+        return (columns, reserve, spare, found, end)
+
+    # ------------------------------------------------------------ pruning
+
+    def settle(
+        self, position: _Position, move: _InternalMove
+    ) -> tuple[_Position, list[_InternalMove]]:
+        """:meth:`autoplay` after ``move`` from a position where nothing was left to autoplay."""
+        kind, source = move[0], move[1]
+        if kind == _COLUMN_TO_COLUMN:
+            pile = position[0][source]
+            if self.keep_dealt_on and source < self.fixed_piles(position[4]):
+                return position, []
+        elif kind == _RESERVE_TO_COLUMN:
+            pile = position[1][source]
+        elif kind == _SPARE_TO_COLUMN:
+            return position, []
+        else:
+            return self.autoplay(position)
+        # Only the card the move uncovered is new; the foundations did not change.
+        if not pile:
+            return position, []
+        card = pile[-1]
+        found = position[3]
+        suit = card // 13
+        level = self.height[card]
+        if found[suit] != level and not (self.decks == 2 and found[suit + 4] == level):
+            return position, []
+        if self.decks == 2:
+            safe = all(found[s] > h and found[s + 4] > h for s, h in self.guards[card])
+        else:
+            safe = all(found[s] > h for s, h in self.guards[card])
+        if not safe:
+            return position, []
+        return self.autoplay(position)
+
+    def autoplay(self, position: _Position) -> tuple[_Position, list[_InternalMove]]:
+        """Play every provably harmless foundation move; return the position and the moves.
+
+        A card goes up when every card that could be packed on it, or continue a run
+        on it, is on the foundations for good: then it can only ever be in the way.
+        One exception: with ``split_runs=False``, a card that a deal will still cover
+        stays, since the dealt card might link into a run with the card under it and
+        then could no longer move alone.
+        """
+        played: list[_InternalMove] = []
+        guards = self.guards
+        height = self.height
+        two_decks = self.decks == 2
+        keep_dealt_on = self.keep_dealt_on
+        while True:
+            columns, reserve, spare, found, stock_at = position
+            move: _InternalMove | None = None
+            open_from = self.fixed_piles(stock_at) if keep_dealt_on else 0
+            for kind, cards, start in (
+                (_COLUMN_TO_FOUNDATION, [c[-1] if c else _NO_CARD for c in columns], open_from),
+                (_RESERVE_TO_FOUNDATION, [p[-1] if p else _NO_CARD for p in reserve], 0),
+                (_SPARE_TO_FOUNDATION, spare, 0),
+            ):
+                for index in range(start, len(cards)):
+                    card = cards[index]
+                    if card == _NO_CARD:
+                        continue
+                    suit = card // 13
+                    level = height[card]
+                    if found[suit] != level and not (two_decks and found[suit + 4] == level):
+                        continue
+                    if two_decks:
+                        safe = all(found[s] > h and found[s + 4] > h for s, h in guards[card])
+                    else:
+                        safe = all(found[s] > h for s, h in guards[card])
+                    if safe:
+                        move = (kind, index, 0, 1)
+                        break
+                if move is not None:
+                    break
+            if move is None:
+                return position, played
+            position = self.apply(position, move)
+            played.append(move)
+
+    def key(self, position: _Position) -> bytes:
+        """The transposition-table key: interchangeable piles sorted when ``symmetry`` is on."""
+        columns, reserve, spare, found, stock_at = position
+        if self.techniques.symmetry:
+            fixed = self.fixed_piles(stock_at)
+            if self.to_reserve:
+                column_key = b"\xff".join(sorted(columns))
+                reserve_key = (
+                    b"\xff".join(reserve[:fixed]) + b"\xfe" + b"\xff".join(sorted(reserve[fixed:]))
+                )
+            else:
+                column_key = (
+                    b"\xff".join(columns[:fixed]) + b"\xfe" + b"\xff".join(sorted(columns[fixed:]))
+                )
+                reserve_key = b"\xff".join(reserve)
+            spare_key = bytes(sorted(spare))
+            if self.decks == 2:
+                found = bytes(
+                    value for suit in range(4) for value in sorted((found[suit], found[suit + 4]))
+                )
+        else:
+            column_key = b"\xff".join(columns)
+            reserve_key = b"\xff".join(reserve)
+            spare_key = spare
+        return b"".join(
+            (
+                bytes((stock_at,)),
+                found,
+                spare_key,
+                b"\xfd",
+                column_key,
+                b"\xfd",
+                reserve_key,
+            )
+        )
+
+    def stuck_candidates(self, pile: bytes, carried: bool) -> tuple[_Stuck, ...]:
+        """For each card of ``pile`` with cards under it: when it is stuck, and what it buries.
+
+        A card H can leave its pile only to its foundation (it is *stuck*) when no
+        card that could carry it away can ever move: H itself and, if runs can
+        carry it (``carried``, a tableau column), every card under it down to the
+        first that H's potential run could not link to. Such a card can move
+        neither into an empty column nor onto a card that will ever be exposed: its
+        possible targets are all on the foundations or lie under it in this pile
+        (both for good). An entry is (suit of H, height of H, the targets as
+        ``(suit, highest height)`` pairs that must all be on the foundations, the
+        lowest height of each suit among the cards under H).
+        """
+        cache = self.column_cache if carried else self.reserve_cache
+        cached = cache.get(pile)
+        if cached is not None:
+            return cached
+        cards = [code & (_DOWN - 1) for code in pile]
+        height = self.height
+        entries: list[_Stuck] = []
+        lowest = 0
+        for top in range(1, len(cards)):
+            if not carried or cards[top] not in self.links[cards[top - 1]]:
+                lowest = top
+            needs: dict[int, int] = {}
+            for position in range(lowest, top + 1):
+                card = cards[position]
+                if card in self.vacancy_movable:
+                    break
+                below = cards[:position]
+                for upper in self.fits_under[card]:
+                    if below.count(upper) < self.decks:
+                        suit = upper // 13
+                        needs[suit] = max(needs.get(suit, -1), height[upper])
+            else:
+                under = [13, 13, 13, 13]
+                for card in cards[:top]:
+                    suit = card // 13
+                    under[suit] = min(under[suit], height[card])
+                high = cards[top]
+                with_it = list(under)
+                with_it[high // 13] = min(with_it[high // 13], height[high])
+                entries.append(
+                    (
+                        high // 13,
+                        height[high],
+                        tuple(sorted(needs.items())),
+                        tuple(under),
+                        tuple(with_it),
+                    )
+                )
+        result = tuple(entries)
+        if len(cache) > 300_000:
+            cache.clear()
+        cache[pile] = result
+        return result
+
+    def pile_stuck(
+        self, pile: bytes, carried: bool, found: bytes, coming: bytes
+    ) -> tuple[_Stuck, ...] | None:
+        """The stuck cards of one pile (with those still to be dealt on it); None if it is dead."""
+        cache = self.stuck_cache
+        cache_key = (pile, carried, found, coming)
+        cached = cache.get(cache_key, _UNCACHED)
+        if cached is not _UNCACHED:
+            return cached  # type: ignore[return-value]
+        result: tuple[_Stuck, ...] | None = None
+        stuck: list[_Stuck] = []
+        floor = _NOTHING_UNDER
+        for entry in self.stuck_candidates(pile, carried) if len(pile) >= 2 else ():
+            if all(found[suit] > high for suit, high in entry[2]):
+                if entry[3][entry[0]] < entry[1]:
+                    break
+                stuck.append(entry)
+                floor = entry[4]
+        else:
+            # Cards still to be dealt here land on whatever cannot leave this pile by
+            # then; a card that can never be packed will bury all of that.
+            for card in coming:
+                needs = self.card_needs[card]
+                if needs is None or not all(found[suit] > high for suit, high in needs):
+                    continue
+                suit, high = card // 13, self.height[card]
+                if floor[suit] < high:
+                    break
+                with_it = list(floor)
+                with_it[suit] = min(with_it[suit], high)
+                entry = (suit, high, needs, floor, tuple(with_it))
+                stuck.append(entry)
+                floor = entry[4]
+            else:
+                result = tuple(stuck)
+        if len(cache) > 500_000:
+            cache.clear()
+        cache[cache_key] = result
+        return result
+
+    def is_dead(self, position: _Position) -> bool:
+        """Whether the stuck cards bury each other in a cycle, so that some card never gets home.
+
+        A stuck card reaches its foundation only after the lower cards of its suit,
+        and every card under it only after it. A cycle of such "must come after"
+        relations (a stuck card over a lower card of its own suit is the shortest)
+        means the game cannot be won. One-deck games only: with two decks the other
+        copy of a buried card could take its place on a foundation.
+        """
+        columns, reserve, _, found, stock_at = position
+        stuck: list[_Stuck] = []
+        future = self.future_cards(stock_at)
+        pile_stuck = self.pile_stuck
+        for piles, carried in ((columns, True), (reserve, False)):
+            dealt_on = carried is not self.to_reserve
+            for index, pile in enumerate(piles):
+                coming = future[index] if dealt_on and index < len(future) else b""
+                if len(pile) < 2 and not coming:
+                    continue
+                entries = pile_stuck(pile, carried, found, coming)
+                if entries is None:
+                    return True
+                stuck.extend(entries)
+        if len(stuck) < 2:
+            return False
+        # Edge a -> b: some card under a is of b's suit and not higher than b.
+        successors = [
+            [other for other, b in enumerate(stuck) if other != this and a[3][b[0]] <= b[1]]
+            for this, a in enumerate(stuck)
+        ]
+        state = [0] * len(stuck)  # 0 unvisited, 1 on the path, 2 done
+        for start in range(len(stuck)):
+            if state[start]:
+                continue
+            path = [(start, iter(successors[start]))]
+            state[start] = 1
+            while path:
+                node, following = path[-1]
+                for nxt in following:
+                    if state[nxt] == 1:
+                        return True
+                    if state[nxt] == 0:
+                        state[nxt] = 1
+                        path.append((nxt, iter(successors[nxt])))
+                        break
+                else:
+                    state[node] = 2
+                    path.pop()
+        return False
+
+    def order(self, position: _Position, moves: list[_InternalMove]) -> list[_InternalMove]:
+        """Foundation moves first, then moves that turn a card or empty a pile, the deal last."""
+        columns = position[0]
+
+        def score(move: _InternalMove) -> int:
+            kind, source, target, count = move
+            if kind <= _SPARE_TO_FOUNDATION:
+                return 0
+            if kind == _DEAL:
+                return 9
+            if kind == _COLUMN_TO_COLUMN:
+                column = columns[source]
+                if count == len(column):
+                    return 1 if columns[target] else 6
+                if column[-count - 1] >= _DOWN:
+                    return 2
+                return 4
+            return 3
+
+        return sorted(moves, key=score)
+
+    def is_won(self, position: _Position) -> bool:
+        return sum(position[3]) == self.total
+
+    # ------------------------------------------------------------- search
+
+    def run(self, max_states: int | None) -> tuple[Outcome, list[_InternalMove], int]:
+        techniques = self.techniques
+        limit = max_states if max_states is not None else -1
+        settle: Callable[[_Position, _InternalMove], tuple[_Position, list[_InternalMove]]]
+        if techniques.auto_foundation:
+            settle = self.settle
+            root, line = self.autoplay(self.root)
+        else:
+
+            def settle(
+                position: _Position, move: _InternalMove
+            ) -> tuple[_Position, list[_InternalMove]]:
+                return position, []
+
+            root, line = self.root, []
+        if self.is_won(root):
+            return Outcome.WON, line, 1
+        seen: set[bytes] = set()
+        use_table = techniques.transpositions
+        key = self.key
+        dead = self.is_dead if techniques.dead_ends and self.decks == 1 else None
+        ordered = self.order if techniques.move_ordering else None
+        seen.add(key(root))
+        examined = 1
+        if dead is not None and dead(root):
+            return Outcome.LOST, [], examined
+        # Each frame: the position, its untried moves (reversed, popped from the end),
+        # and the moves that led to it from its parent (the move and its autoplay).
+        first = self.moves(root)
+        if ordered is not None:
+            first = ordered(root, first)
+        first.reverse()
+        stack: list[tuple[_Position, list[_InternalMove], list[_InternalMove]]] = [
+            (root, first, line)
+        ]
+        while stack:
+            position, untried, _ = stack[-1]
+            if not untried:
+                stack.pop()
+                continue
+            move = untried.pop()
+            child, auto = settle(self.apply(position, move), move)
+            if use_table:
+                child_key = key(child)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+            examined += 1
+            if examined == limit:
+                return Outcome.UNKNOWN, [], examined
+            step = [move, *auto]
+            if self.is_won(child):
+                path = [m for frame in stack for m in frame[2]] + step
+                return Outcome.WON, path, examined
+            if dead is not None and dead(child):
+                continue
+            moves = self.moves(child)
+            if ordered is not None:
+                moves = ordered(child, moves)
+            moves.reverse()
+            stack.append((child, moves, step))
+        return Outcome.LOST, [], examined
+
+
+def _public(move: _InternalMove) -> Move:
+    kind, source, target, count = move
+    if kind == _DEAL:
+        return Move.deal()
+    if kind == _COLUMN_TO_FOUNDATION:
+        return Move.to_foundation(Area.TABLEAU, source)
+    if kind == _RESERVE_TO_FOUNDATION:
+        return Move.to_foundation(Area.RESERVE, source)
+    if kind == _SPARE_TO_FOUNDATION:
+        return Move.to_foundation(Area.SPARE, source)
+    area = {
+        _COLUMN_TO_COLUMN: Area.TABLEAU,
+        _RESERVE_TO_COLUMN: Area.RESERVE,
+        _SPARE_TO_COLUMN: Area.SPARE,
+    }[kind]
+    return Move.to_tableau(area, source, target, count)
+
+
+def _checked_line(state: GameState, line: Sequence[_InternalMove]) -> tuple[Move, ...]:
+    """The line as public moves, replayed with the rules engine, which must end in a win."""
+    moves = tuple(_public(move) for move in line)
+    current = state
+    for number, move in enumerate(moves):
+        error = current.why_illegal(move)
+        if error is not None:
+            raise SolverError(f"the solver's move {number + 1} ({move}) is illegal: {error}")
+        current = current.apply(move)
+    if not current.is_won:
+        raise SolverError("the solver's winning line does not win")
+    return moves
+
+
+def solve(
+    state: GameState,
+    *,
+    max_states: int | None = None,
+    techniques: Techniques = _ALL_TECHNIQUES,
+) -> SolveResult:
+    """Whether ``state`` can be won, with a winning line if so.
+
+    The search plays with full knowledge of the face-down cards and the stock.
+    ``max_states`` bounds the number of distinct positions examined (None: no
+    bound); when it runs out the outcome is :attr:`Outcome.UNKNOWN`.
+    ``techniques`` switches pruning techniques off, for measurements only.
+
+    >>> from agnes_rules.state import GameState
+    >>> solve(GameState.deal("agnes-sorel", 1), max_states=5)
+    SolveResult(outcome=<Outcome.UNKNOWN: 'unknown'>, moves=(), states=5)
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"solve() needs a GameState, got {state!r}")
+    if max_states is not None and (
+        isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1
+    ):
+        raise ValueError(f"max_states must be a positive integer or None, got {max_states!r}")
+    search = _Search(state, techniques)
+    outcome, line, examined = search.run(max_states)
+    moves = _checked_line(state, line) if outcome is Outcome.WON else ()
+    return SolveResult(outcome, moves, examined)
+
+
+#: The budget of :func:`hint`: small enough to answer at once.
+HINT_STATES = 20_000
+
+
+def hint(state: GameState, *, max_states: int = HINT_STATES) -> Hint:
+    """A move to play here, and why.
+
+    The first move of a winning line when :func:`solve` finds one within
+    ``max_states`` positions; otherwise (the position is lost, or too hard to
+    decide quickly) a heuristic choice, and the reason says which.
+
+    >>> from agnes_rules.state import GameState
+    >>> advice = hint(GameState.deal("agnes-sorel", 3))
+    >>> advice.move, advice.reason.startswith("it starts a winning line")
+    (Move.parse('t3f'), True)
+    """
+    moves = state.legal_moves()
+    if not moves:
+        return Hint(None, "no move is legal: the game is over")
+    result = solve(state, max_states=max_states)
+    if result.outcome is Outcome.WON:
+        return Hint(
+            result.moves[0],
+            f"it starts a winning line (found by search, {len(result.moves)} moves)",
+        )
+    move, why = _heuristic_move(state, moves)
+    if result.outcome is Outcome.LOST:
+        return Hint(move, f"the game cannot be won any more; {why}")
+    return Hint(move, f"no winning line found within {max_states} positions; {why}")
+
+
+def _heuristic_move(state: GameState, moves: Sequence[Move]) -> tuple[Move, str]:
+    """The best-looking legal move by simple rules, with the rule that chose it."""
+    for move in moves:
+        if move.target is Area.FOUNDATION:
+            return move, "it plays a card to its foundation"
+    tableau = state.tableau
+    for move in moves:
+        if move.source is Area.TABLEAU and move.target is Area.TABLEAU:
+            column = tableau[move.source_index]
+            if move.count == len(column.face_up) and column.face_down:
+                return move, "it turns a face-down card"
+    for move in moves:
+        if move.source is Area.TABLEAU and move.target is Area.TABLEAU:
+            column = tableau[move.source_index]
+            target = tableau[move.target_index]
+            if move.count == len(column) and target.face_up:
+                return move, "it empties a column"
+    for move in moves:
+        if move.source is Area.TABLEAU and move.target is Area.TABLEAU:
+            after = state.apply(move)
+            if any(m.target is Area.FOUNDATION for m in after.legal_moves()):
+                return move, "it uncovers a card that can go to its foundation"
+    for move in moves:
+        if move.source in (Area.RESERVE, Area.SPARE):
+            return move, "it brings a reserve card into play"
+    for move in moves:
+        if not move.is_deal:
+            return move, "it is the first legal move on the tableau"
+    return moves[-1], "nothing else is possible: deal"

@@ -1,0 +1,236 @@
+"""The solver: its move generator against the rules engine, its verdicts against quagnes.
+
+The reference verdicts in tests/data/quagnes_verdicts.csv were computed by
+quagnes 1.1.0 (an external GPL solver, used only to produce this data) on
+PySolFC deals written in its deck format; see docs/solver.md.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from agnes_rules.moves import Move
+from agnes_rules.quagnes import read_deck, write_deck
+from agnes_rules.records import GameRecord, validate
+from agnes_rules.solver import (
+    Hint,
+    Outcome,
+    SolveResult,
+    Techniques,
+    _public,
+    _Search,
+    hint,
+    solve,
+)
+from agnes_rules.state import GameState
+from agnes_rules.variant import VARIANTS, Vacancy, Variant
+from tests.strategies import custom_variants
+
+DATA = Path(__file__).parent / "data"
+
+_QUAGNES = Variant.named("agnes-sorel-quagnes")
+#: The quagnes rule sets of the reference data, as variants (quagnes wraps like BASE).
+QUAGNES_RULE_SETS: dict[str, Variant] = {
+    # -e none, runs by colour, split, face up
+    "none-colour-split-up": attrs.evolve(_QUAGNES, name="quagnes-none-up", face_down=False),
+    # -e none, runs by colour, split, face down: quagnes's default rule set
+    "none-colour-split-down": _QUAGNES,
+    # Parlett: -e none, runs by suit, not split, face up
+    "parlett": Variant.named("agnes-sorel-parlett"),
+    # -e "any 1", runs by suit, split, face up
+    "any1-suit-split-up": Variant.named("agnes-sorel"),
+}
+
+
+def _reference() -> list[tuple[str, int, str]]:
+    with (DATA / "quagnes_verdicts.csv").open() as handle:
+        return [(row["rules"], int(row["deal"]), row["verdict"]) for row in csv.DictReader(handle)]
+
+
+def _private_state(search: _Search, state: GameState) -> tuple[object, ...]:
+    columns, reserve, spare, found, stock_at = search.root
+    return (columns, reserve, spare, found, search.stock[stock_at:])
+
+
+def _as_private(search: _Search, position: tuple[object, ...]) -> tuple[object, ...]:
+    columns, reserve, spare, found, stock_at = position  # type: ignore[misc]
+    return (columns, reserve, spare, found, search.stock[stock_at:])  # type: ignore[index]
+
+
+# ------------------------------------------------------------ the move generator
+
+
+@given(
+    variant=st.one_of(st.sampled_from(list(VARIANTS.values())), custom_variants()),
+    number=st.integers(1, 31999),
+    choices=st.lists(st.integers(0, 10_000), min_size=0, max_size=60),
+)
+def test_move_generator_and_moves_agree_with_the_rules_engine(
+    variant: Variant, number: int, choices: list[int]
+) -> None:
+    state = GameState.deal(variant, number)
+    for choice in choices:
+        search = _Search(state, Techniques())
+        internal = search.moves(search.root)
+        assert sorted(map(str, map(_public, internal))) == sorted(map(str, state.legal_moves()))
+        if not internal:
+            break
+        move = internal[choice % len(internal)]
+        after = state.apply(_public(move))
+        mine = search.apply(search.root, move)
+        assert _as_private(search, mine) == _private_state(_Search(after, Techniques()), after)
+        state = after
+
+
+#: Deals of each preset that the solver wins within a few thousand positions.
+WON_DEALS = {
+    "agnes-sorel": (3, 27),
+    "agnes-bernauer": (4, 22),
+    "agnes-bernauer-parlett": (4, 24),
+    "agnes-bernauer-pysol": (17, 24),
+    "agnes-two": (9,),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "number"), [(name, n) for name, numbers in WON_DEALS.items() for n in numbers]
+)
+def test_won_lines_replay_as_complete_winning_records(name: str, number: int) -> None:
+    variant = VARIANTS[name]
+    state = GameState.deal(variant, number)
+    result = solve(state, max_states=5000)
+    assert result.outcome is Outcome.WON
+    assert state.play(result.moves).is_won
+    report = validate(GameRecord(variant, number, [str(m) for m in result.moves]))
+    assert report.ok and report.won
+
+
+# ------------------------------------------------------- agreement with quagnes
+
+
+@pytest.mark.parametrize(("rules", "deal", "verdict"), _reference())
+def test_verdicts_agree_with_quagnes(rules: str, deal: int, verdict: str) -> None:
+    variant = QUAGNES_RULE_SETS[rules]
+    # The deal goes through the quagnes deck format, as it did for quagnes.
+    state = GameState.from_deck(variant, read_deck(write_deck(deal)))
+    result = solve(state)
+    assert result.outcome.value == verdict
+    if result.won:
+        assert state.play(result.moves).is_won
+
+
+# ------------------------------------------------- pruning keeps the verdicts
+
+
+_NONE = Techniques(
+    transpositions=True,
+    symmetry=False,
+    auto_foundation=False,
+    dead_ends=False,
+    move_ordering=False,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "numbers"),
+    [
+        ("agnes-sorel", (10, 27)),
+        ("agnes-sorel-quagnes", (15, 18)),
+        ("agnes-sorel-parlett", (15, 18)),
+        ("agnes-sorel-pysol", (21,)),
+        ("agnes-bernauer-pysol", (17,)),
+        ("agnes-bernauer", (4,)),
+    ],
+)
+def test_each_technique_keeps_the_verdict(name: str, numbers: tuple[int, ...]) -> None:
+    for number in numbers:
+        state = GameState.deal(name, number)
+        full = solve(state, max_states=20_000)
+        assert full.outcome is not Outcome.UNKNOWN
+        # Without a technique the search may need more than the budget, never disagree.
+        decided = 0
+        for field in attrs.fields(Techniques):
+            if field.name == "transpositions":
+                continue
+            alone = attrs.evolve(Techniques(), **{field.name: False})
+            outcome = solve(state, max_states=20_000, techniques=alone).outcome
+            assert outcome in (full.outcome, Outcome.UNKNOWN)
+            decided += outcome is full.outcome
+        assert decided >= 2
+        bare = solve(state, max_states=20_000, techniques=_NONE)
+        assert bare.outcome in (full.outcome, Outcome.UNKNOWN)
+
+
+def test_a_lost_verdict_is_a_search_of_the_whole_game() -> None:
+    state = GameState.deal("agnes-sorel", 10)
+    assert solve(state).outcome is Outcome.LOST
+    assert solve(state, max_states=50).outcome is Outcome.UNKNOWN
+
+
+# ---------------------------------------------------------------- the API
+
+
+def test_budget_and_results() -> None:
+    state = GameState.deal("agnes-sorel", 3)
+    result = solve(state, max_states=10)
+    assert result == SolveResult(Outcome.UNKNOWN, (), 10)
+    won = solve(state)
+    assert won.won and won.states > 10
+    assert all(isinstance(move, Move) for move in won.moves)
+
+
+@pytest.mark.parametrize("budget", [0, -3, 2.5, True, "10"])
+def test_a_bad_budget_is_refused(budget: object) -> None:
+    with pytest.raises(ValueError, match="max_states"):
+        solve(GameState.deal("agnes-sorel", 1), max_states=budget)  # type: ignore[arg-type]
+
+
+def test_solve_wants_a_state() -> None:
+    with pytest.raises(TypeError, match="GameState"):
+        solve("agnes-sorel")  # type: ignore[arg-type]
+
+
+def test_a_won_position_needs_no_move() -> None:
+    state = GameState.deal("agnes-sorel", 3)
+    final = state.play(solve(state).moves)
+    assert solve(final) == SolveResult(Outcome.WON, (), 1)
+    assert hint(final) == Hint(None, "no move is legal: the game is over")
+
+
+def test_hint_gives_the_first_move_of_a_winning_line() -> None:
+    state = GameState.deal("agnes-sorel", 3)
+    advice = hint(state)
+    assert advice.move == solve(state).moves[0]
+    assert "winning line" in advice.reason
+    assert str(advice).startswith(str(advice.move))
+
+
+def test_hint_in_a_lost_position_still_suggests_a_legal_move() -> None:
+    state = GameState.deal("agnes-sorel", 10)
+    advice = hint(state)
+    assert advice.move is not None and state.is_legal(advice.move)
+    assert advice.reason.startswith("the game cannot be won any more")
+
+
+def test_hint_without_a_decision_falls_back_on_a_heuristic() -> None:
+    state = GameState.deal("agnes-sorel", 4)
+    advice = hint(state, max_states=5)
+    assert advice.move is not None and state.is_legal(advice.move)
+    assert advice.reason.startswith("no winning line found within 5 positions")
+
+
+def test_every_vacancy_rule_is_solved_exactly() -> None:
+    # The generator test covers the rules; here the search runs end to end for each.
+    for vacancy in Vacancy:
+        variant = attrs.evolve(Variant.named("agnes-sorel"), name="v", vacancy=vacancy)
+        for number in (3, 27):
+            state = GameState.deal(variant, number)
+            result = solve(state, max_states=3_000)
+            if result.won:
+                assert state.play(result.moves).is_won
