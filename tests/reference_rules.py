@@ -63,6 +63,7 @@ __all__ = [
     "one_higher_circular",
     "one_lower",
     "reference_apply",
+    "reference_deals_left",
     "reference_lay_out",
     "reference_legal_moves",
     "snapshot",
@@ -440,6 +441,20 @@ def reference_apply(state: GameState, move: Move) -> dict[str, Any]:
             raise AssertionError(f"nothing is placed on {move.target}")
     position.turn_up_exposed_face_down_cards()
     return position.to_snapshot()
+
+
+def reference_deals_left(state: GameState) -> int:
+    """How many more deal moves the stock allows (section 3, steps 4 and 5)."""
+    variant = state.variant
+    width = variant.reserve if variant.stock_to is StockTarget.RESERVE else variant.piles
+    left = len(state.stock)
+    deals = 0
+    while left > 0:
+        deals += 1
+        left = max(left - width, 0)
+        if variant.leftover is Leftover.SPARE_SPACES and 0 < left < width:
+            left = 0  # turned up into the spare spaces by this same deal
+    return deals
 
 
 # ---------------------------------------------------------------------------
