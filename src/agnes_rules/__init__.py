@@ -7,6 +7,7 @@
 ('t4f', False)
 """
 
+from agnes_rules import quagnes
 from agnes_rules.cards import Card, Colour, Rank, Suit
 from agnes_rules.dealing import pysol_deck_order
 from agnes_rules.errors import (
@@ -18,6 +19,15 @@ from agnes_rules.errors import (
     VariantError,
 )
 from agnes_rules.moves import Area, Move
+from agnes_rules.records import (
+    GameRecord,
+    Metadata,
+    ValidationReport,
+    record_schema,
+    replay,
+    validate,
+)
+from agnes_rules.serialization import FormatError
 from agnes_rules.state import Column, GameState, IllegalMoveError, Rule
 from agnes_rules.variant import (
     VARIANTS,
@@ -41,9 +51,12 @@ __all__ = [
     "Colour",
     "Column",
     "DealError",
+    "FormatError",
+    "GameRecord",
     "GameState",
     "IllegalMoveError",
     "Leftover",
+    "Metadata",
     "MovableRuns",
     "Move",
     "MoveParseError",
@@ -55,8 +68,13 @@ __all__ = [
     "Suit",
     "TableauWrap",
     "Vacancy",
+    "ValidationReport",
     "Variant",
     "VariantError",
     "__version__",
     "pysol_deck_order",
+    "quagnes",
+    "record_schema",
+    "replay",
+    "validate",
 ]

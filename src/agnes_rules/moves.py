@@ -4,16 +4,16 @@ Every move has one canonical text, like UCI in chess; pile numbers in the text
 are 1-based, while the indices stored in a :class:`Move` are 0-based like the
 tuples of a :class:`~agnes_rules.GameState`:
 
-======== ===================================================
-``d``    deal from the stock
-``t3f``  the exposed card of column 3 to its foundation
-``r2f``  the top card of reserve pile 2 to its foundation
-``s1f``  the card of spare space 1 to its foundation
-``t1t4`` one card from column 1 onto column 4
+========== =================================================
+``d``      deal from the stock
+``t3f``    the exposed card of column 3 to its foundation
+``r2f``    the top card of reserve pile 2 to its foundation
+``s1f``    the card of spare space 1 to its foundation
+``t1t4``   one card from column 1 onto column 4
 ``t1t4x3`` three cards (a run) from column 1 onto column 4
-``r2t5`` the top card of reserve pile 2 onto column 5
-``s2t5`` the card of spare space 2 onto column 5
-======== ===================================================
+``r2t5``   the top card of reserve pile 2 onto column 5
+``s2t5``   the card of spare space 2 onto column 5
+========== =================================================
 
 >>> move = Move.parse("t1t4x3")
 >>> move.source, move.source_index, move.target, move.target_index, move.count
@@ -199,6 +199,19 @@ optional 'xN' count, like 't1t4x3')
     def is_deal(self) -> bool:
         """True for the deal from the stock."""
         return self.source is Area.STOCK
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The ``agnes-rules/move`` JSON document of this move."""
+        from agnes_rules.serialization import move_to_json  # it imports this module
+
+        return move_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Move:
+        """Read an ``agnes-rules/move`` document; a ``FormatError`` names the bad field."""
+        from agnes_rules.serialization import move_from_json
+
+        return move_from_json(text)
 
     def uci(self) -> str:
         """The canonical text; the same as ``str(move)`` (the name python-chess users expect)."""

@@ -308,6 +308,38 @@ class GameState:
         )
         return state
 
+    # ------------------------------------------------ other forms of a state
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The ``agnes-rules/game-state`` JSON document of this position."""
+        from agnes_rules.serialization import state_to_json  # it imports this module
+
+        return state_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """Read an ``agnes-rules/game-state`` document; a ``FormatError`` names the bad field."""
+        from agnes_rules.serialization import state_from_json
+
+        return state_from_json(text)
+
+    def to_code(self) -> str:
+        """The one-line position code (see :mod:`agnes_rules.notation`).
+
+        >>> GameState.deal("agnes-sorel", 1).to_code()[:40]
+        'agnes-sorel 4 f:-/-/4H/- t:QH/7HTS/5D9S5'
+        """
+        from agnes_rules.notation import state_to_code
+
+        return state_to_code(self)
+
+    @classmethod
+    def from_code(cls, text: str) -> GameState:
+        """Read a one-line position code; a ``FormatError`` names what is wrong."""
+        from agnes_rules.notation import state_from_code
+
+        return state_from_code(text)
+
     # ------------------------------------------------------- public views
 
     @property

@@ -181,6 +181,19 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
             known = ", ".join(VARIANTS)
             raise VariantError(f"unknown variant {name!r}; the presets are: {known}") from None
 
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The ``agnes-rules/variant`` JSON document of this variant."""
+        from agnes_rules.serialization import variant_to_json  # it imports this module
+
+        return variant_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Variant:
+        """Read an ``agnes-rules/variant`` document; a ``FormatError`` names the bad field."""
+        from agnes_rules.serialization import variant_from_json
+
+        return variant_from_json(text)
+
     @property
     def card_count(self) -> int:
         """52 per deck."""
