@@ -109,7 +109,7 @@ AXES: dict[str, tuple[Any, ...]] = {
 
 
 @st.composite
-def custom_variants(draw: st.DrawFn, **fixed: Any) -> Variant:
+def custom_variants(draw: st.DrawFn, /, **fixed: Any) -> Variant:
     """Any valid variant; ``fixed`` pins some axes (keys of :data:`AXES`)."""
     axes = {
         name: fixed[name] if name in fixed else draw(st.sampled_from(values))
@@ -134,7 +134,16 @@ def describe(state: GameState) -> str:
     fields = ", ".join(
         f"{field.name}={getattr(variant, field.name)!r}" for field in attrs.fields(Variant)
     )
-    return f"Variant({fields})\n{state.render()}"
+    hidden = "; ".join(
+        f"column {number}: {' '.join(map(str, column.face_down))}"
+        for number, column in enumerate(state.tableau, 1)
+        if column.face_down
+    )
+    stock = " ".join(map(str, state.stock))
+    return (
+        f"Variant({fields})\n{state.render()}\n"
+        f"face down (bottom to top): {hidden or '-'}\nstock (next dealt first): {stock or '-'}"
+    )
 
 
 def move_texts(moves: Iterable[Move]) -> list[str]:
