@@ -22,8 +22,18 @@ from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+import attrs
+
 from agnes_rules.stats import solve_deals, wilson_interval
-from agnes_rules.variant import VARIANTS
+from agnes_rules.variant import VARIANTS, Variant
+
+#: The presets, and quagnes's default rule set dealt face up (for the published 1.1%).
+RULE_SETS: dict[str, Variant] = {
+    **VARIANTS,
+    "quagnes-none-up": attrs.evolve(
+        VARIANTS["agnes-sorel-quagnes"], name="quagnes-none-up", face_down=False
+    ),
+}
 
 FIELDS = ["variant", "deal", "outcome", "states"]
 
@@ -46,7 +56,7 @@ def summary(path: Path, budget: str) -> str:
         "| preset | deals | won | lost | unknown | win rate | 95% interval (Wilson) |",
         "|---|---:|---:|---:|---:|---:|---|",
     ]
-    for name in VARIANTS:
+    for name in RULE_SETS:
         if name not in counts:
             continue
         won, lost, unknown = (counts[name][key] for key in ("won", "lost", "unknown"))
@@ -68,14 +78,14 @@ def main() -> None:
     parser.add_argument("--max-states", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=5)
-    parser.add_argument("--variant", action="append", choices=list(VARIANTS))
+    parser.add_argument("--variant", action="append", choices=list(RULE_SETS))
     parser.add_argument("--scheduler", help="address of a dask scheduler to run on")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/win_rates.csv"))
     parser.add_argument("--summary-only", action="store_true")
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
-        names = args.variant or list(VARIANTS)
+        names = args.variant or list(RULE_SETS)
         done = done_deals(args.out)
         executor: Executor
         if args.scheduler:
@@ -95,7 +105,7 @@ def main() -> None:
             for name in names:
                 chunk = [n for n in chunk_numbers if n not in done[name]]
                 if chunk:
-                    future = executor.submit(solve_deals, VARIANTS[name], chunk, args.max_states)
+                    future = executor.submit(solve_deals, RULE_SETS[name], chunk, args.max_states)
                     futures[future] = name
         began = time.perf_counter()
         with args.out.open("a", newline="") as handle:

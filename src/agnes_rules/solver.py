@@ -218,6 +218,7 @@ class _Search:
             for card in range(52)
         )
         self.future_cache: dict[int, tuple[bytes, ...]] = {}
+        self.cycle_cache: dict[tuple[_Stuck, ...], bool] = {}
         self.stuck_cache: dict[tuple[bytes, bool, bytes, bytes], tuple[_Stuck, ...] | None] = {}
         self.reserve_cache: dict[bytes, tuple[_Stuck, ...]] = {}
 
@@ -631,30 +632,14 @@ class _Search:
                 stuck.extend(entries)
         if len(stuck) < 2:
             return False
-        # Edge a -> b: some card under a is of b's suit and not higher than b.
-        successors = [
-            [other for other, b in enumerate(stuck) if other != this and a[3][b[0]] <= b[1]]
-            for this, a in enumerate(stuck)
-        ]
-        state = [0] * len(stuck)  # 0 unvisited, 1 on the path, 2 done
-        for start in range(len(stuck)):
-            if state[start]:
-                continue
-            path = [(start, iter(successors[start]))]
-            state[start] = 1
-            while path:
-                node, following = path[-1]
-                for nxt in following:
-                    if state[nxt] == 1:
-                        return True
-                    if state[nxt] == 0:
-                        state[nxt] = 1
-                        path.append((nxt, iter(successors[nxt])))
-                        break
-                else:
-                    state[node] = 2
-                    path.pop()
-        return False
+        nodes = tuple(stuck)
+        cached = self.cycle_cache.get(nodes)
+        if cached is None:
+            cached = _has_cycle(nodes)
+            if len(self.cycle_cache) > 500_000:
+                self.cycle_cache.clear()
+            self.cycle_cache[nodes] = cached
+        return cached
 
     def order(self, position: _Position, moves: list[_InternalMove]) -> list[_InternalMove]:
         """Foundation moves first, then moves that turn a card or empty a pile, the deal last."""
@@ -739,11 +724,51 @@ class _Search:
             if dead is not None and dead(child):
                 continue
             moves = self.moves(child)
+            if use_table and move[0] == _COLUMN_TO_COLUMN and not auto:
+                # Moving the cards straight back leads to the position just left, which
+                # the table holds, unless the move turned a face-down card.
+                kind, source, target, count = move
+                column = position[0][source]
+                if len(column) == count or column[-count - 1] < _DOWN:
+                    back = (kind, target, source, count)
+                    if back in moves:
+                        moves.remove(back)
             if ordered is not None:
                 moves = ordered(child, moves)
             moves.reverse()
             stack.append((child, moves, step))
         return Outcome.LOST, [], examined
+
+
+def _has_cycle(stuck: tuple[_Stuck, ...]) -> bool:
+    """Whether the "must come after" relation among stuck cards has a cycle.
+
+    Edge a -> b: some card under a is of b's suit and not higher than b, so b
+    must reach its foundation before a can leave, and a before that card.
+    """
+    successors = [
+        [other for other, b in enumerate(stuck) if other != this and a[3][b[0]] <= b[1]]
+        for this, a in enumerate(stuck)
+    ]
+    state = [0] * len(stuck)  # 0 unvisited, 1 on the path, 2 done
+    for start in range(len(stuck)):
+        if state[start]:
+            continue
+        path = [(start, iter(successors[start]))]
+        state[start] = 1
+        while path:
+            node, following = path[-1]
+            for nxt in following:
+                if state[nxt] == 1:
+                    return True
+                if state[nxt] == 0:
+                    state[nxt] = 1
+                    path.append((nxt, iter(successors[nxt])))
+                    break
+            else:
+                state[node] = 2
+                path.pop()
+    return False
 
 
 def _public(move: _InternalMove) -> Move:
