@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from agnes_rules.records import GameRecord
-from agnes_rules.serialization import state_from_code, state_from_json, state_to_json
 from agnes_rules.state import GameState
 from agnes_rules.variant import VARIANTS
 
@@ -136,10 +135,10 @@ def test_deal_shows_the_opening_layout(name: str) -> None:
 def test_deal_as_json_code_and_svg(tmp_path: Path) -> None:
     state = GameState.deal("agnes-bernauer", 5)
     as_json = agnes("deal", "agnes-bernauer", "5", "--json").stdout
-    assert state_from_json(as_json) == state
+    assert GameState.from_json(as_json) == state
     code = agnes("deal", "agnes-bernauer", "5", "--code").stdout
     assert len(code.splitlines()) == 1
-    assert state_from_code(code.strip()) == state
+    assert GameState.from_code(code.strip()) == state
     picture = tmp_path / "deal.svg"
     result = agnes("deal", "agnes-bernauer", "5", "--svg", str(picture))
     assert result.returncode == 0
@@ -167,7 +166,7 @@ def test_moves_of_a_position_code_and_of_json_files(tmp_path: Path) -> None:
     assert len(from_code["descriptions"]) == len(expected)
 
     state_file = tmp_path / "state.json"
-    state_file.write_text(state_to_json(state), encoding="utf-8")
+    state_file.write_text(state.to_json(), encoding="utf-8")
     from_state = json.loads(agnes("moves", "--file", str(state_file), "--json").stdout)
     assert from_state["moves"] == expected
 

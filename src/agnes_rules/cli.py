@@ -160,7 +160,7 @@ def _write(path: str, text: str) -> None:
 def _state_from_file(path: str) -> GameState:
     """A position from a JSON file: a game state, or a game record (its last position)."""
     from agnes_rules.records import validate
-    from agnes_rules.serialization import GAME_RECORD_FORMAT, state_from_json
+    from agnes_rules.serialization import GAME_RECORD_FORMAT
 
     text = _read_text(path)
     try:
@@ -173,7 +173,7 @@ def _state_from_file(path: str) -> GameState:
             if not report.ok:
                 raise UsageError(f"{path}: {report}")
             return report.final_state
-        return state_from_json(text)
+        return GameState.from_json(text)
     except AgnesError as error:
         raise UsageError(f"{path}: {error}") from None
 
@@ -188,9 +188,7 @@ def _position(args: argparse.Namespace) -> GameState:
             raise UsageError("a game number is needed after the variant")
         state = GameState.deal(args.variant, args.number)
     elif args.code is not None:
-        from agnes_rules.serialization import state_from_code
-
-        state = state_from_code(args.code.strip())
+        state = GameState.from_code(args.code.strip())
     else:
         state = _state_from_file(args.file)
     for text in args.after.split() if args.after else ():
@@ -277,13 +275,9 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         if args.svg == "-":
             return 0  # the picture is the output
     if args.json:
-        from agnes_rules.serialization import state_to_json
-
-        print(state_to_json(state, indent=2))
+        print(state.to_json(indent=2))
     elif args.code:
-        from agnes_rules.serialization import state_to_code
-
-        print(state_to_code(state))
+        print(state.to_code())
     else:
         print(state.render())
     return 0
