@@ -111,10 +111,12 @@ def run_quagnes(
     return verdict, float(seconds)
 
 
-def run_ours(variant: Variant, number: int, deck: str) -> tuple[str, float, int]:
+def run_ours(
+    variant: Variant, number: int, deck: str, max_states: int | None = None
+) -> tuple[str, float, int]:
     state = GameState.from_deck(variant, read_deck(deck))
     start = time.perf_counter()
-    result = solve(state)
+    result = solve(state, max_states=max_states)
     seconds = time.perf_counter() - start
     if result.won:
         record = GameRecord(variant, number, [str(move) for move in result.moves])
@@ -132,13 +134,14 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--timeout", type=float, default=600.0, help="per quagnes deal, seconds")
     parser.add_argument("--csv", type=Path, help="write per-deal results here")
+    parser.add_argument("--max-states", type=int, help="budget of our solver per deal")
     args = parser.parse_args()
     options, variant = RULE_SETS[args.rules]
     rows = []
     disagreements = []
     for number in range(args.first, args.first + args.count):
         deck = write_deck(number)
-        ours, our_time, states = run_ours(variant, number, deck)
+        ours, our_time, states = run_ours(variant, number, deck, args.max_states)
         if args.quagnes_python:
             theirs, their_time = run_quagnes(args.quagnes_python, deck, options, args.timeout)
         else:

@@ -67,6 +67,7 @@ _Position = tuple[tuple[bytes, ...], tuple[bytes, ...], bytes, bytes, int]
 _DEAL_MOVE: _InternalMove = (_DEAL, 0, 0, 0)
 _NOTHING_UNDER: tuple[int, ...] = (13, 13, 13, 13)
 _UNCACHED = object()
+_BYTE = tuple(bytes((value,)) for value in range(256))
 # (suit, height, targets as (suit, highest height) pairs, lowest height per suit under it,
 # the same including itself)
 _Stuck = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
@@ -201,6 +202,12 @@ class _Search:
         spare = bytes(_NO_CARD if card is None else card.index for card in state.spare)
         found = bytes(len(pile) for pile in state.foundations)
         self.root: _Position = (columns, reserve, spare, found, 0)
+        self.fixed_at = tuple(self.fixed_piles(at) for at in range(len(self.stock) + 1))
+        #: The movable run of a column, top card first, by column.
+        self.run_cache: dict[bytes, bytes] = {}
+        #: For a column, each card of its run that may head a move, with the count moved.
+        self.run_index_cache: dict[bytes, dict[int, int]] = {}
+        self.fits_on = tuple(tuple(sorted(rules.fits_on[card])) for card in range(52))
         self.column_cache: dict[bytes, tuple[_Stuck, ...]] = {}
         #: For each card, what it could be packed on as (suit, highest height) pairs; None
         #: when it could fill an empty column.
@@ -297,35 +304,11 @@ class _Search:
 
         fits_under = self.fits_under
         heads = self.heads
-        links = self.links
-        split = self.split
         fill = bool(empty) and not self.vacancy_none
-        for source, column in enumerate(columns):
-            if not column:
-                continue
-            # The movable run: how many top cards link up.
-            run = 1
-            position_ = len(column) - 1
-            while position_ > 0 and column[position_] in links[column[position_ - 1]]:
-                run += 1
-                position_ -= 1
-            counts = range(1, run + 1) if split else (run,)
-            for count in counts:
-                for upper in fits_under[column[-count]]:
-                    targets = tops.get(upper)
-                    if targets is not None:
-                        for target in targets:
-                            if target != source:
-                                append((_COLUMN_TO_COLUMN, source, target, count))
-            if fill:
-                if self.vacancy_runs:
-                    for count in counts:
-                        if column[-count] in heads:
-                            for target in empty:
-                                append((_COLUMN_TO_COLUMN, source, target, count))
-                elif column[-1] in heads:
-                    for target in empty:
-                        append((_COLUMN_TO_COLUMN, source, target, 1))
+        if self.decks == 1:
+            self.column_moves_by_target(columns, tops, empty, append)
+        else:
+            self.column_moves_by_source(columns, tops, empty, append)
         for kind, cards in (
             (_RESERVE_TO_COLUMN, [pile[-1] if pile else _NO_CARD for pile in reserve]),
             (_SPARE_TO_COLUMN, spare),
@@ -342,6 +325,102 @@ class _Search:
         if stock_at < len(self.stock):
             append(_DEAL_MOVE)
         return result
+
+    def column_run(self, column: bytes) -> bytes:
+        """The movable run of a non-empty column, top card first (cached by column)."""
+        run = self.run_cache.get(column)
+        if run is None:
+            links = self.links
+            length = 1
+            below = len(column) - 1
+            while below > 0 and column[below] in links[column[below - 1]]:
+                length += 1
+                below -= 1
+            run = column[: -length - 1 : -1]
+            if len(self.run_cache) > 200_000:
+                self.run_cache.clear()
+                self.run_index_cache.clear()
+            self.run_cache[column] = run
+        return run
+
+    def column_moves_by_target(
+        self,
+        columns: tuple[bytes, ...],
+        tops: dict[int, list[int]],
+        empty: list[int],
+        append: Callable[[_InternalMove], None],
+    ) -> None:
+        """The moves between columns, one deck: look up, for each exposed card, who fits on it."""
+        index_cache = self.run_index_cache
+        movable: dict[int, tuple[int, int]] = {}
+        for source, column in enumerate(columns):
+            if column:
+                where = index_cache.get(column)
+                if where is None:
+                    run = self.column_run(column)
+                    if self.split:
+                        where = {card: count for count, card in enumerate(run, 1)}
+                    else:
+                        where = {run[-1]: len(run)}
+                    index_cache[column] = where
+                for card, count in where.items():
+                    movable[card] = (source, count)
+        fits_on = self.fits_on
+        for top, targets in tops.items():
+            for card in fits_on[top]:
+                found_at = movable.get(card)
+                if found_at is not None:
+                    source, count = found_at
+                    for target in targets:
+                        if target != source:
+                            append((_COLUMN_TO_COLUMN, source, target, count))
+        if empty and not self.vacancy_none:
+            self.moves_into_empty(columns, empty, append)
+
+    def moves_into_empty(
+        self,
+        columns: tuple[bytes, ...],
+        empty: list[int],
+        append: Callable[[_InternalMove], None],
+    ) -> None:
+        heads = self.heads
+        for source, column in enumerate(columns):
+            if not column:
+                continue
+            if self.vacancy_runs:
+                run = self.column_run(column)
+                counts = range(1, len(run) + 1) if self.split else (len(run),)
+                for count in counts:
+                    if column[-count] in heads:
+                        for target in empty:
+                            append((_COLUMN_TO_COLUMN, source, target, count))
+            elif column[-1] in heads:
+                for target in empty:
+                    append((_COLUMN_TO_COLUMN, source, target, 1))
+
+    def column_moves_by_source(
+        self,
+        columns: tuple[bytes, ...],
+        tops: dict[int, list[int]],
+        empty: list[int],
+        append: Callable[[_InternalMove], None],
+    ) -> None:
+        """The moves between columns, any number of decks: for each run card, where it fits."""
+        fits_under = self.fits_under
+        for source, column in enumerate(columns):
+            if not column:
+                continue
+            run = self.column_run(column)
+            counts = range(1, len(run) + 1) if self.split else (len(run),)
+            for count in counts:
+                for upper in fits_under[column[-count]]:
+                    targets = tops.get(upper)
+                    if targets is not None:
+                        for target in targets:
+                            if target != source:
+                                append((_COLUMN_TO_COLUMN, source, target, count))
+        if empty and not self.vacancy_none:
+            self.moves_into_empty(columns, empty, append)
 
     def apply(self, position: _Position, move: _InternalMove) -> _Position:
         columns, reserve, spare, found, stock_at = position
@@ -404,7 +483,7 @@ class _Search:
         kind, source = move[0], move[1]
         if kind == _COLUMN_TO_COLUMN:
             pile = position[0][source]
-            if self.keep_dealt_on and source < self.fixed_piles(position[4]):
+            if self.keep_dealt_on and source < self.fixed_at[position[4]]:
                 return position, []
         elif kind == _RESERVE_TO_COLUMN:
             pile = position[1][source]
@@ -446,7 +525,7 @@ class _Search:
         while True:
             columns, reserve, spare, found, stock_at = position
             move: _InternalMove | None = None
-            open_from = self.fixed_piles(stock_at) if keep_dealt_on else 0
+            open_from = self.fixed_at[stock_at] if keep_dealt_on else 0
             for kind, cards, start in (
                 (_COLUMN_TO_FOUNDATION, [c[-1] if c else _NO_CARD for c in columns], open_from),
                 (_RESERVE_TO_FOUNDATION, [p[-1] if p else _NO_CARD for p in reserve], 0),
@@ -478,7 +557,7 @@ class _Search:
         """The transposition-table key: interchangeable piles sorted when ``symmetry`` is on."""
         columns, reserve, spare, found, stock_at = position
         if self.techniques.symmetry:
-            fixed = self.fixed_piles(stock_at)
+            fixed = self.fixed_at[stock_at]
             if self.to_reserve:
                 column_key = b"\xff".join(sorted(columns))
                 reserve_key = (
@@ -489,7 +568,7 @@ class _Search:
                     b"\xff".join(columns[:fixed]) + b"\xfe" + b"\xff".join(sorted(columns[fixed:]))
                 )
                 reserve_key = b"\xff".join(reserve)
-            spare_key = bytes(sorted(spare))
+            spare_key = bytes(sorted(spare)) if len(spare) > 1 else spare
             if self.decks == 2:
                 found = bytes(
                     value for suit in range(4) for value in sorted((found[suit], found[suit + 4]))
@@ -500,7 +579,7 @@ class _Search:
             spare_key = spare
         return b"".join(
             (
-                bytes((stock_at,)),
+                _BYTE[stock_at],
                 found,
                 spare_key,
                 b"\xfd",
@@ -660,7 +739,7 @@ class _Search:
                 return 4
             return 3
 
-        return sorted(moves, key=score)
+        return sorted(moves, key=lambda move: (score(move), move))
 
     def is_won(self, position: _Position) -> bool:
         return sum(position[3]) == self.total
@@ -691,6 +770,7 @@ class _Search:
         ordered = self.order if techniques.move_ordering else None
         seen.add(key(root))
         examined = 1
+        total = self.total
         if dead is not None and dead(root):
             return Outcome.LOST, [], examined
         # Each frame: the position, its untried moves (reversed, popped from the end),
@@ -718,7 +798,7 @@ class _Search:
             if examined == limit:
                 return Outcome.UNKNOWN, [], examined
             step = [move, *auto]
-            if self.is_won(child):
+            if sum(child[3]) == total:
                 path = [m for frame in stack for m in frame[2]] + step
                 return Outcome.WON, path, examined
             if dead is not None and dead(child):
