@@ -483,7 +483,11 @@ class _Search:
         kind, source = move[0], move[1]
         if kind == _COLUMN_TO_COLUMN:
             pile = position[0][source]
-            if self.keep_dealt_on and source < self.fixed_at[position[4]]:
+            if (
+                self.keep_dealt_on
+                and source < self.fixed_at[position[4]]
+                and self.dealt_card_would_link(pile, source, position[4])
+            ):
                 return position, []
         elif kind == _RESERVE_TO_COLUMN:
             pile = position[1][source]
@@ -508,14 +512,23 @@ class _Search:
             return position, []
         return self.autoplay(position)
 
+    def dealt_card_would_link(self, column: bytes, index: int, stock_at: int) -> bool:
+        """Whether a card still to be dealt onto column ``index`` continues a run on the card
+        that lies under the top card of ``column``."""
+        if len(column) < 2:
+            return False
+        links = self.links[column[-2] & (_DOWN - 1)]
+        future = self.future_cards(stock_at)
+        return index < len(future) and any(card in links for card in future[index])
+
     def autoplay(self, position: _Position) -> tuple[_Position, list[_InternalMove]]:
         """Play every provably harmless foundation move; return the position and the moves.
 
         A card goes up when every card that could be packed on it, or continue a run
         on it, is on the foundations for good: then it can only ever be in the way.
-        One exception: with ``split_runs=False``, a card that a deal will still cover
-        stays, since the dealt card might link into a run with the card under it and
-        then could no longer move alone.
+        One exception: with ``split_runs=False``, a card stays when a card still to
+        be dealt onto its column could link into a run with the card under it: that
+        dealt card could then no longer move alone.
         """
         played: list[_InternalMove] = []
         guards = self.guards
@@ -526,8 +539,14 @@ class _Search:
             columns, reserve, spare, found, stock_at = position
             move: _InternalMove | None = None
             open_from = self.fixed_at[stock_at] if keep_dealt_on else 0
+            tops = [
+                c[-1]
+                if c and (index >= open_from or not self.dealt_card_would_link(c, index, stock_at))
+                else _NO_CARD
+                for index, c in enumerate(columns)
+            ]
             for kind, cards, start in (
-                (_COLUMN_TO_FOUNDATION, [c[-1] if c else _NO_CARD for c in columns], open_from),
+                (_COLUMN_TO_FOUNDATION, tops, 0),
                 (_RESERVE_TO_FOUNDATION, [p[-1] if p else _NO_CARD for p in reserve], 0),
                 (_SPARE_TO_FOUNDATION, spare, 0),
             ):
