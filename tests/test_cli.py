@@ -363,8 +363,30 @@ def test_a_saved_game_can_be_resumed(tmp_path: Path) -> None:
     assert (record.variant, record.deal, record.moves) == ("agnes-bernauer", 4, ("d",))
 
 
+def read_until(controller: int, marker: bytes, seen: bytearray, timeout: float = 60) -> None:
+    """Read the terminal into ``seen`` until ``marker`` appears after what was there before."""
+    import select
+    import time
+
+    start = len(seen)
+    deadline = time.monotonic() + timeout
+    while marker not in seen[start:]:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, f"no {marker!r} from the program; it wrote: {bytes(seen)!r}"
+        ready, _, _ = select.select([controller], [], [], remaining)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the program ended and the terminal closed
+            chunk = b""
+        assert chunk, f"the program ended before {marker!r}; it wrote: {bytes(seen)!r}"
+        seen.extend(chunk)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_play_at_a_terminal_prompts_for_moves() -> None:
+@pytest.mark.parametrize("leave", [b"quit\n", b"\x04"], ids=["quit", "end-of-input"])
+def test_play_at_a_terminal_prompts_for_moves(leave: bytes) -> None:
     import pty
 
     controller, terminal = pty.openpty()
@@ -376,19 +398,20 @@ def test_play_at_a_terminal_prompts_for_moves() -> None:
         close_fds=True,
     )
     os.close(terminal)
-    os.write(controller, b"t4f\nquit\n")
-    output = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # the program ended and closed the terminal
-            break
-        if not chunk:
-            break
-        output += chunk
-    os.close(controller)
-    assert process.wait(timeout=60) == 0
-    text = output.decode()
-    assert "move> " in text
+    seen = bytearray()
+    try:
+        # Type each line only once the prompt asks for it, as a person would.
+        read_until(controller, b"move> ", seen)
+        os.write(controller, b"t4f\n")
+        read_until(controller, b"move> ", seen)
+        os.write(controller, leave)
+        read_until(controller, b"bye", seen)
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(controller)
+    text = seen.decode()
     assert "t4f: 4C to its foundation" in text
-    assert text.rstrip().endswith("bye")
+    assert "move> bye" not in text  # end of input ends the prompt's line first

@@ -561,6 +561,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
             session.say(f"move> {line.strip()}")
         if not session.handle(line):
             break
+    else:
+        if interactive:
+            session.say()  # end of input (Ctrl-D) left the cursor after the prompt
     session.say("bye")
     return 0
 
