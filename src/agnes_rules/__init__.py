@@ -29,6 +29,7 @@ from agnes_rules.records import (
 )
 from agnes_rules.serialization import FormatError
 from agnes_rules.state import Column, GameState, IllegalMoveError, Rule
+from agnes_rules.svg import render_svg
 from agnes_rules.variant import (
     VARIANTS,
     Leftover,
@@ -75,6 +76,7 @@ __all__ = [
     "pysol_deck_order",
     "quagnes",
     "record_schema",
+    "render_svg",
     "replay",
     "validate",
 ]

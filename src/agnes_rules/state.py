@@ -340,6 +340,20 @@ class GameState:
 
         return state_from_code(text)
 
+    def to_svg(self) -> str:
+        """An SVG picture of the position (see :func:`agnes_rules.svg.render_svg`).
+
+        >>> GameState.deal("agnes-sorel", 1).to_svg().startswith("<svg")
+        True
+        """
+        from agnes_rules.svg import render_svg  # svg imports this module
+
+        return render_svg(self)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for a position."""
+        return self.to_svg()
+
     # ------------------------------------------------------- public views
 
     @property
