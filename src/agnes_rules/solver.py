@@ -705,6 +705,32 @@ class _Search:
         cache[cache_key] = result
         return result
 
+    def newly_dead(
+        self, parent: _Position, child: _Position, move: _InternalMove, auto: list[_InternalMove]
+    ) -> bool:
+        """:meth:`is_dead` for ``child``, knowing that ``parent`` was not dead.
+
+        A move between columns that plays nothing to the foundations changes the
+        stuck cards only where the cards arrive (the cards it took were movable, so
+        none of them was stuck); when that pile's stuck cards stay the same, so does
+        the answer.
+        """
+        if move[0] != _COLUMN_TO_COLUMN or auto:
+            return self.is_dead(child)
+        target = move[2]
+        found, stock_at = child[3], child[4]
+        coming = b""
+        if not self.to_reserve:
+            future = self.future_cards(stock_at)
+            if target < len(future):
+                coming = future[target]
+        after = self.pile_stuck(child[0][target], True, found, coming)
+        if after is None:
+            return True
+        if after == self.pile_stuck(parent[0][target], True, found, coming):
+            return False
+        return self.is_dead(child)
+
     def is_dead(self, position: _Position) -> bool:
         """Whether the stuck cards bury each other in a cycle, so that some card never gets home.
 
@@ -820,7 +846,7 @@ class _Search:
             if sum(child[3]) == total:
                 path = [m for frame in stack for m in frame[2]] + step
                 return Outcome.WON, path, examined
-            if dead is not None and dead(child):
+            if dead is not None and self.newly_dead(position, child, move, auto):
                 continue
             moves = self.moves(child)
             if use_table and move[0] == _COLUMN_TO_COLUMN and not auto:
