@@ -592,6 +592,9 @@ class _Search:
                 found = bytes(
                     value for suit in range(4) for value in sorted((found[suit], found[suit + 4]))
                 )
+            else:
+                # With one deck the cards elsewhere already tell what the foundations hold.
+                found = b""
         else:
             column_key = b"\xff".join(columns)
             reserve_key = b"\xff".join(reserve)
@@ -768,23 +771,27 @@ class _Search:
     def order(self, position: _Position, moves: list[_InternalMove]) -> list[_InternalMove]:
         """Foundation moves first, then moves that turn a card or empty a pile, the deal last."""
         columns = position[0]
-
-        def score(move: _InternalMove) -> int:
-            kind, source, target, count = move
+        keyed = []
+        for move in moves:
+            kind = move[0]
             if kind <= _SPARE_TO_FOUNDATION:
-                return 0
-            if kind == _DEAL:
-                return 9
-            if kind == _COLUMN_TO_COLUMN:
-                column = columns[source]
+                score = 0
+            elif kind == _DEAL:
+                score = 9
+            elif kind == _COLUMN_TO_COLUMN:
+                column = columns[move[1]]
+                count = move[3]
                 if count == len(column):
-                    return 1 if columns[target] else 6
-                if column[-count - 1] >= _DOWN:
-                    return 2
-                return 4
-            return 3
-
-        return sorted(moves, key=lambda move: (score(move), move))
+                    score = 1 if columns[move[2]] else 6
+                elif column[-count - 1] >= _DOWN:
+                    score = 2
+                else:
+                    score = 4
+            else:
+                score = 3
+            keyed.append((score, move))
+        keyed.sort()
+        return [move for _, move in keyed]
 
     def is_won(self, position: _Position) -> bool:
         return sum(position[3]) == self.total
