@@ -66,10 +66,17 @@ def test_parse_refuses_a_non_string() -> None:
 
 
 def test_card_refuses_a_bad_rank_or_suit() -> None:
-    with pytest.raises(ValueError, match="14"):
+    with pytest.raises(CardParseError, match="a rank is an integer from 1"):
         Card(14, Suit.CLUBS)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+    with pytest.raises(CardParseError, match="a rank is an integer from 1"):
+        Card(True, Suit.CLUBS)  # type: ignore[arg-type]
+    with pytest.raises(CardParseError, match="a suit is a Suit"):
         Card(Rank.ACE, "C")  # type: ignore[arg-type]
+
+
+def test_parse_refuses_non_ascii_look_alikes() -> None:
+    with pytest.raises(CardParseError, match="ASCII"):
+        Card.parse("A\u017f")  # a long s upper-cases to S
 
 
 @given(cards)
@@ -109,4 +116,6 @@ def test_full_deck_and_helpers() -> None:
     assert parse_cards(["2c", "3d"]) == (Card.parse("2C"), Card.parse("3D"))
     with pytest.raises(CardParseError):
         card_from_index(52)
+    with pytest.raises(CardParseError):
+        card_from_index(True)
     assert Card.parse("AS").__lt__("AS") is NotImplemented

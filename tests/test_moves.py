@@ -45,6 +45,14 @@ def test_malformed_texts_are_refused(text: str) -> None:
     assert isinstance(caught.value, ValueError)
 
 
+def test_huge_numbers_are_refused_briefly() -> None:
+    text = "t" + "9" * 5000 + "f"
+    with pytest.raises(MoveParseError) as caught:
+        Move.parse(text)
+    assert len(str(caught.value)) < 300
+    assert Move.parse("t999t1x999").count == 999
+
+
 def test_white_space_around_is_allowed() -> None:
     assert Move.parse("  t1t4x3\n") == Move.parse("t1t4x3")
 

@@ -407,3 +407,10 @@ def test_report_type() -> None:
     assert isinstance(report, ValidationReport)
     assert report.ok and not report.won
     assert str(report) == "ok: 0 legal moves, unfinished"
+
+
+def test_a_record_document_without_metadata_is_read_with_empty_metadata() -> None:
+    record = GameRecord("agnes-sorel", 1, ["t4t3"])
+    document = json.loads(record.to_json())
+    del document["metadata"]
+    assert GameRecord.from_json(json.dumps(document)) == record

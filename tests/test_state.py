@@ -18,6 +18,7 @@ from agnes_rules import (
     Rank,
     Rule,
     Variant,
+    VariantError,
 )
 from agnes_rules.cards import SUITS, parse_cards
 from tests.positions import position, variant
@@ -201,6 +202,29 @@ def test_impossible_positions_are_refused() -> None:
     refused(r"stock\[0\]: 'AC' is not a Card", stock=["AC", *state.stock[1:]])
     refused("base_rank must be a rank 1..13, got 14", base_rank=14)
     refused("variant must be a Variant", variant="agnes-sorel")
+
+
+def test_parts_of_the_wrong_type_are_refused_clearly() -> None:
+    state = GameState.deal("agnes-sorel", 1)
+    with pytest.raises(PositionError, match="tableau must be a sequence, got None"):
+        rebuild(state, tableau=None)
+    with pytest.raises(PositionError, match="foundation 1 must be a sequence, got None"):
+        rebuild(state, foundations=[None] * 4)
+    with pytest.raises(PositionError, match="stock must be a sequence, got 5"):
+        rebuild(state, stock=5)
+    with pytest.raises(PositionError, match="a column part is a sequence of Card, got 'QH'"):
+        Column((), "QH")  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="'QH' is not a Card"):
+        Column((), ["QH"])  # type: ignore[list-item]
+
+
+def test_variants_are_resolved_or_refused() -> None:
+    from agnes_rules.cards import FULL_DECK
+
+    by_name = GameState.from_deck("agnes-sorel", FULL_DECK)
+    assert by_name == GameState.from_deck(Variant.named("agnes-sorel"), FULL_DECK)
+    with pytest.raises(VariantError, match="expected a Variant or a preset name, got None"):
+        GameState.deal(None, 1)  # type: ignore[arg-type]
 
 
 def test_face_down_cards_need_a_face_up_card_over_them() -> None:

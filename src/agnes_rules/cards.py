@@ -115,8 +115,15 @@ _RANK_BY_TEXT["10"] = Rank.TEN
 _SUIT_BY_LETTER = {suit.value: suit for suit in Suit}
 
 
-def _card_order_key(card: Card) -> int:
-    return card.index
+def _to_rank(value: object) -> Rank:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
+        raise CardParseError(value, "a rank is an integer from 1 (Ace) to 13 (King)")
+    return Rank(value)
+
+
+def _check_suit(card: object, attribute: object, value: Suit) -> None:
+    if not isinstance(value, Suit):
+        raise CardParseError(value, "a suit is a Suit (CLUBS, DIAMONDS, HEARTS or SPADES)")
 
 
 @attrs.frozen(order=False, cache_hash=True)
@@ -129,8 +136,8 @@ class Card:
     [Card.parse('2C'), Card.parse('KC'), Card.parse('AS')]
     """
 
-    rank: Rank = attrs.field(converter=Rank)
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    rank: Rank = attrs.field(converter=_to_rank)
+    suit: Suit = attrs.field(validator=_check_suit)
 
     @property
     def colour(self) -> Colour:
@@ -155,6 +162,8 @@ class Card:
         """
         if not isinstance(text, str):
             raise CardParseError(text, f"expected a string, got {type(text).__name__}")
+        if not text.isascii():
+            raise CardParseError(text, "a card is written in ASCII, like 'TH'")
         cleaned = text.strip().upper()
         if len(cleaned) < 2:
             raise CardParseError(text, "a card is a rank and a suit, like 'TH'")
@@ -205,8 +214,8 @@ def card_from_index(index: int) -> Card:
     >>> card_from_index(0), card_from_index(51)
     (Card.parse('AC'), Card.parse('KS'))
     """
-    if not 0 <= index < 52:
-        raise CardParseError(index, "a card index is 0..51")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
+        raise CardParseError(index, "a card index is an integer 0..51")
     return _CARDS[index]
 
 

@@ -28,6 +28,7 @@ from typing import Any, NoReturn, TextIO
 import attrs
 
 from agnes_rules.cards import Card
+from agnes_rules.dealing import MAX_GAME_NUMBER
 from agnes_rules.errors import AgnesError
 from agnes_rules.moves import Area, Move
 from agnes_rules.state import GameState
@@ -85,7 +86,7 @@ def _game_number(text: str) -> int:
         number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a game number: {text!r}") from None
-    if not 1 <= number < 10**20:
+    if not 1 <= number <= MAX_GAME_NUMBER:
         raise argparse.ArgumentTypeError(f"game numbers run from 1 to 10**20 - 1, not {number}")
     return number
 

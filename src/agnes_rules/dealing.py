@@ -71,7 +71,7 @@ def pysol_deck_order(number: int, decks: int = 1) -> tuple[Card, ...]:
     drawn item 0..n.
     """
     _check_game_number(number)
-    if decks not in (1, 2):
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks not in (1, 2):
         raise DealError(f"decks must be 1 or 2, got {decks!r}")
     ids = list(range(52 * decks))
     if number < _MS_RANGE_END:

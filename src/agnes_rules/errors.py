@@ -12,6 +12,12 @@ class AgnesError(Exception):
     """Base class of every exception raised on purpose by :mod:`agnes_rules`."""
 
 
+def shown(text: object, limit: int = 40) -> str:
+    """The repr of ``text`` for a message, shortened when it is long."""
+    shown_text = repr(text)
+    return shown_text if len(shown_text) <= limit else shown_text[: limit - 5] + "...'"
+
+
 class CardParseError(AgnesError, ValueError):
     """A text is not a card (``"TH"``, ``"10h"`` and ``"as"`` are; ``"1H"`` is not).
 
@@ -21,7 +27,7 @@ class CardParseError(AgnesError, ValueError):
     def __init__(self, text: object, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"not a card: {text!r} ({reason})")
+        super().__init__(f"not a card: {shown(text)} ({reason})")
 
     def __reduce__(self) -> tuple[type[CardParseError], tuple[object, str]]:
         return (type(self), (self.text, self.reason))
@@ -41,7 +47,7 @@ class MoveParseError(AgnesError, ValueError):
     def __init__(self, text: object, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"not a move: {text!r} ({reason})")
+        super().__init__(f"not a move: {shown(text)} ({reason})")
 
     def __reduce__(self) -> tuple[type[MoveParseError], tuple[object, str]]:
         return (type(self), (self.text, self.reason))

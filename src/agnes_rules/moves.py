@@ -218,8 +218,9 @@ optional 'xN' count, like 't1t4x3')
         return str(self)
 
 
-# A pile number has no leading zero; a count, if written, is 2 or more (checked above).
-_NUMBER = r"([1-9][0-9]*)"
+# A pile number has no leading zero and at most three digits (no layout has more piles,
+# and no run more cards); a count, if written, is 2 or more (checked above).
+_NUMBER = r"([1-9][0-9]{0,2})"
 _MOVE_PATTERN = re.compile(rf"([trsf]){_NUMBER}(?:(f)|([trs]){_NUMBER})(?:x{_NUMBER})?")
 
 _DEAL = Move(Area.STOCK)

@@ -52,7 +52,7 @@ QUAGNES_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.
 
 _COLUMNS = 7
 _CARDS = 52
-_LINE = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")
+_LINE = re.compile(r"\(\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\)")
 # The layout quagnes deals; any variant with these three figures lays out the same way.
 _LAYOUT = Variant.named("agnes-sorel")
 

@@ -336,6 +336,8 @@ CONVERTER.register_unstructure_hook_func(lambda t: t == str | Variant, _unstruct
 CONVERTER.register_unstructure_hook_func(lambda t: t == int | tuple[Card, ...], _unstructure_deal)
 CONVERTER.register_unstructure_hook_func(lambda t: t == Extra, dict)
 OPTIONAL_FIELDS[Metadata] = frozenset(field.name for field in attrs.fields(Metadata))
+# A record without metadata is still a record, as in Python (``metadata`` has a default).
+OPTIONAL_FIELDS[GameRecord] = frozenset({"metadata"})
 
 
 def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:

@@ -37,7 +37,7 @@ import attrs
 
 from agnes_rules.cards import SUITS, Card, Rank, card_from_index
 from agnes_rules.dealing import Layout, lay_out, pysol_deck_order
-from agnes_rules.errors import AgnesError, PositionError
+from agnes_rules.errors import AgnesError, PositionError, VariantError
 from agnes_rules.moves import Area, Move, interned_move
 from agnes_rules.rules import RuleBook
 from agnes_rules.variant import Leftover, StockTarget, Vacancy, Variant
@@ -49,7 +49,27 @@ _EMPTY: tuple[int, ...] = ()
 
 
 def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise PositionError(f"a column part is a sequence of Card, got {cards!r}")
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise PositionError(f"{card!r} is not a Card")
+    return result
+
+
+def _sequence(value: object, what: str) -> Sequence[Any]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} must be a sequence, got {value!r}")
+    return tuple(value)
+
+
+def _resolve_variant(variant: Variant | str) -> Variant:
+    if isinstance(variant, str):
+        return Variant.named(variant)
+    if not isinstance(variant, Variant):
+        raise VariantError(f"expected a Variant or a preset name, got {variant!r}")
+    return variant
 
 
 @attrs.frozen
@@ -188,14 +208,23 @@ class GameState:
             raise PositionError(f"variant must be a Variant, got {variant!r}")
         if isinstance(base_rank, bool) or base_rank not in range(1, 14):
             raise PositionError(f"base_rank must be a rank 1..13, got {base_rank!r}")
+        tableau = _sequence(tableau, "tableau")
+        foundations = [
+            _sequence(pile, f"foundation {n}")
+            for n, pile in enumerate(_sequence(foundations, "foundations"), 1)
+        ]
+        reserve = [
+            _sequence(pile, f"reserve pile {n}")
+            for n, pile in enumerate(_sequence(reserve, "reserve"), 1)
+        ]
+        stock = _sequence(stock, "stock")
         down, up = [], []
         for number, column in enumerate(tableau, 1):
             if not isinstance(column, Column):
                 raise PositionError(f"tableau column {number}: {column!r} is not a Column")
             down.append(_indices(column.face_down, f"tableau column {number} face_down"))
             up.append(_indices(column.face_up, f"tableau column {number} face_up"))
-        if spare is None:
-            spare = [None] * variant.spare_spaces
+        spare = [None] * variant.spare_spaces if spare is None else _sequence(spare, "spare")
         spare_indices = tuple(
             -1 if card is None else _indices([card], f"spare space {number}")[0]
             for number, card in enumerate(spare, 1)
@@ -260,14 +289,15 @@ class GameState:
     # ----------------------------------------------------------------- making
 
     @classmethod
-    def from_deck(cls, variant: Variant, cards: Iterable[Card]) -> GameState:
+    def from_deck(cls, variant: Variant | str, cards: Iterable[Card]) -> GameState:
         """The opening position dealt from an explicit deck order (its last card is dealt first).
 
         >>> from agnes_rules.cards import FULL_DECK
         >>> GameState.from_deck(Variant.named("agnes-sorel"), FULL_DECK).base_rank
         <Rank.JACK: 11>
         """
-        return cls._from_layout(variant, lay_out(variant, tuple(cards)))
+        variant = _resolve_variant(variant)
+        return cls._from_layout(variant, lay_out(variant, _sequence(cards, "the deck")))
 
     @classmethod
     def deal(cls, variant: Variant | str, number: int) -> GameState:
@@ -276,8 +306,7 @@ class GameState:
         >>> GameState.deal("agnes-bernauer", 1).reserve[0]
         (Card.parse('4H'),)
         """
-        if isinstance(variant, str):
-            variant = Variant.named(variant)
+        variant = _resolve_variant(variant)
         return cls.from_deck(variant, pysol_deck_order(number, variant.decks))
 
     @classmethod
