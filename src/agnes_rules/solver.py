@@ -124,6 +124,8 @@ class Techniques:
       suit and neither it nor any card between them can ever be moved off.
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
       that turn a card or empty a column); otherwise the rules engine's order.
+    - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
+      moving all the cards of a column onto another column that no deal will reach.
     """
 
     transpositions: bool = True
@@ -131,6 +133,7 @@ class Techniques:
     auto_foundation: bool = True
     dead_ends: bool = True
     move_ordering: bool = True
+    dominated_moves: bool = True
 
 
 _ALL_TECHNIQUES = Techniques()
@@ -768,6 +771,28 @@ class _Search:
             self.cycle_cache[nodes] = cached
         return cached
 
+    def undominated(self, position: _Position, moves: list[_InternalMove]) -> list[_InternalMove]:
+        """``moves`` without those that move a whole column onto a column no deal reaches.
+
+        With ``vacancy=NONE`` the emptied column is of no use, and the position
+        before the move can do everything the one after it can: the cards that
+        would lie on the target card are instead alone in their column, where every
+        move of them stays possible (a run taking cards of the target column with
+        them becomes two moves), and the target card stays free.
+        """
+        columns = position[0]
+        fixed = 0 if self.to_reserve else self.fixed_at[position[4]]
+        return [
+            move
+            for move in moves
+            if not (
+                move[0] == _COLUMN_TO_COLUMN
+                and move[3] == len(columns[move[1]])
+                and move[1] >= fixed
+                and move[2] >= fixed
+            )
+        ]
+
     def order(self, position: _Position, moves: list[_InternalMove]) -> list[_InternalMove]:
         """Foundation moves first, then moves that turn a card or empty a pile, the deal last."""
         columns = position[0]
@@ -827,7 +852,10 @@ class _Search:
             return Outcome.LOST, [], examined
         # Each frame: the position, its untried moves (reversed, popped from the end),
         # and the moves that led to it from its parent (the move and its autoplay).
+        prune_dominated = techniques.dominated_moves and self.vacancy_none
         first = self.moves(root)
+        if prune_dominated:
+            first = self.undominated(root, first)
         if ordered is not None:
             first = ordered(root, first)
         first.reverse()
@@ -856,6 +884,8 @@ class _Search:
             if dead is not None and self.newly_dead(position, child, move, auto):
                 continue
             moves = self.moves(child)
+            if prune_dominated:
+                moves = self.undominated(child, moves)
             if use_table and move[0] == _COLUMN_TO_COLUMN and not auto:
                 # Moving the cards straight back leads to the position just left, which
                 # the table holds, unless the move turned a face-down card.
