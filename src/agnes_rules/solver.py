@@ -35,14 +35,16 @@ be switched off with :class:`Techniques` to measure it.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Sequence
 
 import attrs
 
+from agnes_rules.cards import Rank
 from agnes_rules.moves import Area, Move
 from agnes_rules.rules import RuleBook
 from agnes_rules.state import GameState
-from agnes_rules.variant import Leftover, StockTarget, Vacancy
+from agnes_rules.variant import Leftover, StockTarget, Vacancy, Variant
 
 __all__ = ["Hint", "Outcome", "SolveResult", "SolverError", "Techniques", "hint", "solve"]
 
@@ -150,6 +152,69 @@ class Hint:
         return f"{self.move if self.move is not None else '-'}: {self.reason}"
 
 
+@attrs.frozen(eq=False)
+class _Tables:
+    """What fits where for one variant and base rank, in the solver's terms (shared)."""
+
+    height: tuple[int, ...]
+    fits_under: tuple[tuple[int, ...], ...]
+    fits_on: tuple[tuple[int, ...], ...]
+    links: tuple[frozenset[int], ...]
+    heads: frozenset[int]
+    vacancy_runs: bool
+    #: For each card, the cards (as (suit, height)) that must all be home before it
+    #: may go to its foundation automatically: those that could be packed on it or
+    #: continue a run on it.
+    guards: tuple[tuple[tuple[int, int], ...], ...]
+    vacancy_movable: frozenset[int]
+    #: For each card, what it could be packed on as (suit, highest height) pairs; None
+    #: when it could fill an empty column.
+    card_needs: tuple[tuple[tuple[int, int], ...] | None, ...]
+
+
+@functools.cache
+def _tables(variant: Variant, base_rank: Rank) -> _Tables:
+    rules = RuleBook.of(variant, base_rank)
+    base = int(base_rank)
+    height = tuple((index % 13 + 1 - base) % 13 for index in range(52))
+    under: list[list[int]] = [[] for _ in range(52)]
+    for upper in range(52):
+        for lower in rules.fits_on[upper]:
+            under[lower].append(upper)
+    fits_under = tuple(tuple(sorted(cards)) for cards in under)
+    vacancy_movable = frozenset(() if variant.vacancy is Vacancy.NONE else rules.vacancy_heads)
+    guards = tuple(
+        tuple(
+            sorted({(card // 13, height[card]) for card in rules.fits_on[c] | rules.run_links[c]})
+        )
+        for c in range(52)
+    )
+    card_needs = tuple(
+        None
+        if card in vacancy_movable
+        else tuple(
+            sorted(
+                {
+                    suit: max(height[u] for u in fits_under[card] if u // 13 == suit)
+                    for suit in {u // 13 for u in fits_under[card]}
+                }.items()
+            )
+        )
+        for card in range(52)
+    )
+    return _Tables(
+        height=height,
+        fits_under=fits_under,
+        fits_on=tuple(tuple(sorted(rules.fits_on[card])) for card in range(52)),
+        links=tuple(rules.run_links) + tuple(frozenset[int]() for _ in range(_DOWN + 64)),
+        heads=rules.vacancy_heads,
+        vacancy_runs=rules.vacancy_takes_runs,
+        guards=guards,
+        vacancy_movable=vacancy_movable,
+        card_needs=card_needs,
+    )
+
+
 class _Search:
     """The search of one deal: its rule tables, the private position and the move generator."""
 
@@ -157,42 +222,27 @@ class _Search:
         variant = state.variant
         self.variant = variant
         self.techniques = techniques
-        rules = RuleBook.of(variant, state.base_rank)
-        base = int(state.base_rank)
+        tables = _tables(variant, state.base_rank)
         self.decks = variant.decks
         self.total = variant.card_count
         #: The foundation position of each card: base rank 0, base-1 rank 12.
-        self.height = tuple((index % 13 + 1 - base) % 13 for index in range(52))
-        fits_under: list[list[int]] = [[] for _ in range(52)]
-        for upper in range(52):
-            for lower in rules.fits_on[upper]:
-                fits_under[lower].append(upper)
-        #: The cards that each card may be packed on.
-        self.fits_under = tuple(tuple(sorted(cards)) for cards in fits_under)
+        self.height = tables.height
+        #: The cards that each card may be packed on, and that may be packed on it.
+        self.fits_under = tables.fits_under
+        self.fits_on = tables.fits_on
         # run_links indexed by any code, so a face-down card ends every run.
-        self.links = tuple(rules.run_links) + tuple(frozenset[int]() for _ in range(_DOWN + 64))
-        self.heads = rules.vacancy_heads
+        self.links = tables.links
+        self.heads = tables.heads
         self.vacancy_none = variant.vacancy is Vacancy.NONE
-        self.vacancy_runs = rules.vacancy_takes_runs
+        self.vacancy_runs = tables.vacancy_runs
         self.split = variant.split_runs
         self.to_reserve = variant.stock_to is StockTarget.RESERVE
         self.width = variant.deal_width
         self.spare_leftover = variant.leftover is Leftover.SPARE_SPACES
         self.keep_dealt_on = not (self.split or self.to_reserve)
-        # A card may go to its foundation automatically once every card that could be
-        # packed on it, or continue a run on it, is on the foundations for good.
-        self.guards = tuple(
-            tuple(
-                sorted(
-                    {
-                        (card // 13, self.height[card])
-                        for card in rules.fits_on[c] | rules.run_links[c]
-                    }
-                )
-            )
-            for c in range(52)
-        )
-        self.vacancy_movable = frozenset(() if self.vacancy_none else rules.vacancy_heads)
+        self.guards = tables.guards
+        self.vacancy_movable = tables.vacancy_movable
+        self.card_needs = tables.card_needs
         self.stock = bytes(card.index for card in state.stock)
         columns = tuple(
             bytes(
@@ -210,23 +260,7 @@ class _Search:
         self.run_cache: dict[bytes, bytes] = {}
         #: For a column, each card of its run that may head a move, with the count moved.
         self.run_index_cache: dict[bytes, dict[int, int]] = {}
-        self.fits_on = tuple(tuple(sorted(rules.fits_on[card])) for card in range(52))
         self.column_cache: dict[bytes, tuple[_Stuck, ...]] = {}
-        #: For each card, what it could be packed on as (suit, highest height) pairs; None
-        #: when it could fill an empty column.
-        self.card_needs: tuple[tuple[tuple[int, int], ...] | None, ...] = tuple(
-            None
-            if card in self.vacancy_movable
-            else tuple(
-                sorted(
-                    {
-                        suit: max(self.height[u] for u in self.fits_under[card] if u // 13 == suit)
-                        for suit in {u // 13 for u in self.fits_under[card]}
-                    }.items()
-                )
-            )
-            for card in range(52)
-        )
         self.future_cache: dict[int, tuple[bytes, ...]] = {}
         self.cycle_cache: dict[tuple[_Stuck, ...], bool] = {}
         self.stuck_cache: dict[tuple[bytes, bool, bytes, bytes], tuple[_Stuck, ...] | None] = {}
