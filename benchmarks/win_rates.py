@@ -8,8 +8,10 @@ Usage (from the project root):
 Each deal's verdict is appended to the CSV (variant, deal, outcome, states), so
 that a run can be stopped and resumed or extended (deals already in the file are
 skipped); the summary table is printed from the whole file at the end (also
-with ``--summary-only``). Runs on a process pool of ``--workers`` processes, or
-on a dask cluster with ``--scheduler ADDRESS`` (needs the ``dask`` extra).
+with ``--summary-only``). ``--retry-unknown`` solves the deals left unknown
+again with the (larger) ``--max-states`` given; the last row of a deal counts.
+Runs on a process pool of ``--workers`` processes, or on a dask cluster with
+``--scheduler ADDRESS`` (needs the ``dask`` extra).
 """
 
 from __future__ import annotations
@@ -38,20 +40,28 @@ RULE_SETS: dict[str, Variant] = {
 FIELDS = ["variant", "deal", "outcome", "states"]
 
 
-def done_deals(path: Path) -> dict[str, set[int]]:
-    done: dict[str, set[int]] = defaultdict(set)
+def latest_outcomes(path: Path) -> dict[str, dict[int, str]]:
+    """For each rule set, each deal's outcome in the file (the last row of a deal counts)."""
+    latest: dict[str, dict[int, str]] = defaultdict(dict)
     if path.exists():
         with path.open() as handle:
             for row in csv.DictReader(handle):
-                done[row["variant"]].add(int(row["deal"]))
-    return done
+                latest[row["variant"]][int(row["deal"])] = row["outcome"]
+    return latest
+
+
+def done_deals(path: Path, retry_unknown: bool) -> dict[str, set[int]]:
+    return {
+        name: {n for n, outcome in deals.items() if not (retry_unknown and outcome == "unknown")}
+        for name, deals in latest_outcomes(path).items()
+    }
 
 
 def summary(path: Path, budget: str) -> str:
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    with path.open() as handle:
-        for row in csv.DictReader(handle):
-            counts[row["variant"]][row["outcome"]] += 1
+    for name, deals in latest_outcomes(path).items():
+        for outcome in deals.values():
+            counts[name][outcome] += 1
     lines = [
         "| preset | deals | won | lost | unknown | win rate | 95% interval (Wilson) |",
         "|---|---:|---:|---:|---:|---:|---|",
@@ -82,11 +92,17 @@ def main() -> None:
     parser.add_argument("--scheduler", help="address of a dask scheduler to run on")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/win_rates.csv"))
     parser.add_argument("--summary-only", action="store_true")
+    parser.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help="solve again (with --max-states) the deals whose latest outcome is unknown",
+    )
     args = parser.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
         names = args.variant or list(RULE_SETS)
-        done = done_deals(args.out)
+        done = defaultdict(set, done_deals(args.out, args.retry_unknown))
+        latest = latest_outcomes(args.out)
         executor: Executor
         if args.scheduler:
             from distributed import Client
@@ -103,7 +119,10 @@ def main() -> None:
         for start in range(0, len(numbers), args.chunk):
             chunk_numbers = numbers[start : start + args.chunk]
             for name in names:
-                chunk = [n for n in chunk_numbers if n not in done[name]]
+                if args.retry_unknown:
+                    chunk = [n for n in chunk_numbers if latest[name].get(n) == "unknown"]
+                else:
+                    chunk = [n for n in chunk_numbers if n not in done[name]]
                 if chunk:
                     future = executor.submit(solve_deals, RULE_SETS[name], chunk, args.max_states)
                     futures[future] = name

@@ -278,12 +278,6 @@ class _Search:
             return suit + 4
         return -1
 
-    def settled(self, found: bytes, suit: int, height: int) -> bool:
-        """Whether every copy of the card of ``suit`` at ``height`` is on the foundations."""
-        if self.decks == 2:
-            return found[suit] > height and found[suit + 4] > height
-        return found[suit] > height
-
     def fixed_piles(self, position: int) -> int:
         """How many leading deal-target piles still get a card from the stock."""
         left = len(self.stock) - position
@@ -302,15 +296,6 @@ class _Search:
             cached = tuple(stock[position + pile : end : width] for pile in range(width))
             self.future_cache[position] = cached
         return cached
-
-    def run_length(self, column: bytes) -> int:
-        links = self.links
-        length = 1
-        top = len(column) - 1
-        while top > 0 and column[top] in links[column[top - 1]]:
-            length += 1
-            top -= 1
-        return length
 
     def moves(self, position: _Position) -> list[_InternalMove]:
         """Every legal move: to the foundations, onto the tableau, the deal (in no fixed order)."""
@@ -852,11 +837,6 @@ class _Search:
         keyed.sort()
         return [move for _, move in keyed]
 
-    def is_won(self, position: _Position) -> bool:
-        return sum(position[3]) == self.total
-
-    # ------------------------------------------------------------- search
-
     def run(self, max_states: int | None) -> tuple[Outcome, list[_InternalMove], int]:
         techniques = self.techniques
         limit = max_states if max_states is not None else -1
@@ -872,7 +852,7 @@ class _Search:
                 return position, []
 
             root, line = self.root, []
-        if self.is_won(root):
+        if sum(root[3]) == self.total:
             return Outcome.WON, line, 1
         seen: set[bytes] = set()
         use_table = techniques.transpositions
