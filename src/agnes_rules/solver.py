@@ -262,6 +262,7 @@ class _Search:
         self.run_index_cache: dict[bytes, dict[int, int]] = {}
         self.column_cache: dict[bytes, tuple[_Stuck, ...]] = {}
         self.future_cache: dict[int, tuple[bytes, ...]] = {}
+        self.linked_under: dict[int, tuple[frozenset[int], ...]] = {}
         self.cycle_cache: dict[tuple[_Stuck, ...], bool] = {}
         self.stuck_cache: dict[tuple[bytes, bool, bytes, bytes], tuple[_Stuck, ...] | None] = {}
         self.reserve_cache: dict[bytes, tuple[_Stuck, ...]] = {}
@@ -539,9 +540,16 @@ class _Search:
         that lies under the top card of ``column``."""
         if len(column) < 2:
             return False
-        links = self.links[column[-2] & (_DOWN - 1)]
-        future = self.future_cards(stock_at)
-        return index < len(future) and any(card in links for card in future[index])
+        linked = self.linked_under.get(stock_at)
+        if linked is None:
+            # For each column, the cards on which a card still to be dealt there links.
+            links = self.links
+            linked = tuple(
+                frozenset(under for under in range(52) if any(c in links[under] for c in cards))
+                for cards in self.future_cards(stock_at)
+            )
+            self.linked_under[stock_at] = linked
+        return index < len(linked) and column[-2] & (_DOWN - 1) in linked[index]
 
     def autoplay(self, position: _Position) -> tuple[_Position, list[_InternalMove]]:
         """Play every provably harmless foundation move; return the position and the moves.
@@ -561,14 +569,8 @@ class _Search:
             columns, reserve, spare, found, stock_at = position
             move: _InternalMove | None = None
             open_from = self.fixed_at[stock_at] if keep_dealt_on else 0
-            tops = [
-                c[-1]
-                if c and (index >= open_from or not self.dealt_card_would_link(c, index, stock_at))
-                else _NO_CARD
-                for index, c in enumerate(columns)
-            ]
             for kind, cards, start in (
-                (_COLUMN_TO_FOUNDATION, tops, 0),
+                (_COLUMN_TO_FOUNDATION, [c[-1] if c else _NO_CARD for c in columns], 0),
                 (_RESERVE_TO_FOUNDATION, [p[-1] if p else _NO_CARD for p in reserve], 0),
                 (_SPARE_TO_FOUNDATION, spare, 0),
             ):
@@ -584,7 +586,11 @@ class _Search:
                         safe = all(found[s] > h and found[s + 4] > h for s, h in guards[card])
                     else:
                         safe = all(found[s] > h for s, h in guards[card])
-                    if safe:
+                    if safe and not (
+                        kind == _COLUMN_TO_FOUNDATION
+                        and index < open_from
+                        and self.dealt_card_would_link(columns[index], index, stock_at)
+                    ):
                         move = (kind, index, 0, 1)
                         break
                 if move is not None:
