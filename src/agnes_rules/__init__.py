@@ -28,7 +28,9 @@ from agnes_rules.records import (
     validate,
 )
 from agnes_rules.serialization import FormatError
+from agnes_rules.solver import Hint, Outcome, SolveResult, hint, solve
 from agnes_rules.state import Column, GameState, IllegalMoveError, Rule
+from agnes_rules.stats import WinRate, win_rate
 from agnes_rules.svg import render_svg
 from agnes_rules.variant import (
     VARIANTS,
@@ -55,16 +57,19 @@ __all__ = [
     "FormatError",
     "GameRecord",
     "GameState",
+    "Hint",
     "IllegalMoveError",
     "Leftover",
     "Metadata",
     "MovableRuns",
     "Move",
     "MoveParseError",
+    "Outcome",
     "Packing",
     "PositionError",
     "Rank",
     "Rule",
+    "SolveResult",
     "StockTarget",
     "Suit",
     "TableauWrap",
@@ -72,11 +77,15 @@ __all__ = [
     "ValidationReport",
     "Variant",
     "VariantError",
+    "WinRate",
     "__version__",
+    "hint",
     "pysol_deck_order",
     "quagnes",
     "record_schema",
     "render_svg",
     "replay",
+    "solve",
     "validate",
+    "win_rate",
 ]
