@@ -167,6 +167,20 @@ def test_each_technique_keeps_the_verdict(name: str, numbers: tuple[int, ...]) -
         assert bare.outcome in (full.outcome, Outcome.UNKNOWN)
 
 
+@given(
+    variant=st.one_of(st.sampled_from(list(VARIANTS.values())), custom_variants()),
+    number=st.integers(1, 31999),
+)
+def test_pruning_never_changes_a_decided_verdict_in_any_variant(
+    variant: Variant, number: int
+) -> None:
+    state = GameState.deal(variant, number)
+    pruned = solve(state, max_states=2_000).outcome
+    bare = solve(state, max_states=6_000, techniques=_NONE).outcome
+    if Outcome.UNKNOWN not in (pruned, bare):
+        assert pruned is bare
+
+
 def test_a_lost_verdict_is_a_search_of_the_whole_game() -> None:
     state = GameState.deal("agnes-sorel", 10)
     assert solve(state).outcome is Outcome.LOST
