@@ -28,9 +28,9 @@ from agnes_rules.records import (
     validate,
 )
 from agnes_rules.serialization import FormatError
-from agnes_rules.solver import Hint, Outcome, SolveResult, hint, solve
+from agnes_rules.solver import Hint, Outcome, SolverError, SolveResult, Techniques, hint, solve
 from agnes_rules.state import Column, GameState, IllegalMoveError, Rule
-from agnes_rules.stats import WinRate, win_rate
+from agnes_rules.stats import WinRate, wilson_interval, win_rate
 from agnes_rules.svg import render_svg
 from agnes_rules.variant import (
     VARIANTS,
@@ -70,9 +70,11 @@ __all__ = [
     "Rank",
     "Rule",
     "SolveResult",
+    "SolverError",
     "StockTarget",
     "Suit",
     "TableauWrap",
+    "Techniques",
     "Vacancy",
     "ValidationReport",
     "Variant",
@@ -87,5 +89,6 @@ __all__ = [
     "replay",
     "solve",
     "validate",
+    "wilson_interval",
     "win_rate",
 ]
