@@ -434,11 +434,7 @@ class GameState:
     @property
     def deals_left(self) -> int:
         """How many more times the stock can be dealt."""
-        stock = len(self._stock)
-        width = self.variant.deal_width
-        if self.variant.leftover is Leftover.SPARE_SPACES:
-            return stock // width
-        return -(-stock // width)
+        return self.variant.deals_from(len(self._stock))
 
     # ------------------------------------------------------------ equality
 

@@ -229,9 +229,18 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
     @property
     def deals(self) -> int:
         """How many deals from the stock a game has (the spare spaces need no deal of their own)."""
+        return self.deals_from(self.stock_size)
+
+    def deals_from(self, stock: int) -> int:
+        """How many deals a stock of ``stock`` cards makes under this variant.
+
+        >>> bernauer, sorel = Variant.named("agnes-bernauer"), Variant.named("agnes-sorel")
+        >>> bernauer.deals_from(9), sorel.deals_from(9)
+        (1, 2)
+        """
         if self.leftover is Leftover.SPARE_SPACES:
-            return self.stock_size // self.deal_width
-        return -(-self.stock_size // self.deal_width)
+            return stock // self.deal_width
+        return -(-stock // self.deal_width)
 
 
 _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
