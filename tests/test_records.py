@@ -30,7 +30,8 @@ from agnes_rules.records import (
 from agnes_rules.serialization import FormatError
 from agnes_rules.state import GameState, IllegalMoveError, Rule
 from agnes_rules.variant import VARIANTS, Variant
-from tests.test_serialization import game_numbers, random_line, variants
+from tests.strategies import game_numbers, variants
+from tests.test_serialization import random_line
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCHEMA_VALIDATOR = jsonschema.Draft202012Validator(record_schema())

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from agnes_rules.cards import Card
-from agnes_rules.errors import AgnesError, VariantError
+from agnes_rules.errors import AgnesError
 from agnes_rules.moves import Area, Move
 from agnes_rules.notation import state_from_code, state_to_code, variant_code
 from agnes_rules.serialization import (
@@ -28,49 +28,12 @@ from agnes_rules.serialization import (
 from agnes_rules.state import GameState
 from agnes_rules.variant import (
     VARIANTS,
-    Leftover,
-    MovableRuns,
-    Packing,
-    StockTarget,
-    TableauWrap,
     Vacancy,
     Variant,
 )
+from tests.strategies import game_numbers, presets, variants
 
 # ------------------------------------------------------------------ strategies
-
-presets = st.sampled_from(list(VARIANTS.values()))
-names = st.text(min_size=1, max_size=12).filter(lambda name: name.strip())
-
-
-@st.composite
-def custom_variants(draw: st.DrawFn) -> Variant:
-    """A valid point of the configuration space, with any name (spaces, colons, slashes...)."""
-    decks = draw(st.sampled_from([1, 2]))
-    piles = draw(st.integers(1, 8 if decks == 1 else 13))
-    reserve = draw(st.sampled_from([0, piles]))
-    try:
-        return Variant(
-            name=draw(names),
-            decks=decks,
-            piles=piles,
-            packing=draw(st.sampled_from(Packing)),
-            tableau_wrap=draw(st.sampled_from(TableauWrap)),
-            movable_runs=draw(st.sampled_from(MovableRuns)),
-            split_runs=draw(st.booleans()),
-            vacancy=draw(st.sampled_from(Vacancy)),
-            reserve=reserve,
-            stock_to=draw(st.sampled_from(StockTarget)) if reserve else StockTarget.TABLEAU,
-            leftover=draw(st.sampled_from(Leftover)),
-            face_down=draw(st.booleans()),
-        )
-    except VariantError:
-        # Too many columns and reserve piles for the cards: not a variant at all.
-        return draw(presets)
-
-
-variants = st.one_of(presets, custom_variants())
-game_numbers = st.one_of(st.integers(1, 31999), st.integers(32000, 10**20 - 1))
 
 
 def random_line(state: GameState, moves: int, rng: random.Random) -> list[Move]:
