@@ -30,6 +30,7 @@ from agnes_rules.solver import (
 )
 from agnes_rules.state import GameState
 from agnes_rules.variant import VARIANTS, Vacancy, Variant
+from tests.positions import position
 from tests.strategies import custom_variants
 
 DATA = Path(__file__).parent / "data"
@@ -179,6 +180,30 @@ def test_pruning_never_changes_a_decided_verdict_in_any_variant(
     bare = solve(state, max_states=6_000, techniques=_NONE).outcome
     if Outcome.UNKNOWN not in (pruned, bare):
         assert pruned is bare
+
+
+def test_a_card_that_can_go_home_before_the_deal_is_not_buried_by_it() -> None:
+    # The ace of diamonds (base 4) is stuck: both cards it could be packed on lie
+    # under it. The last deal brings the three of diamonds (top rank, never packed)
+    # onto this column, but the three diamonds go home before that deal: winnable.
+    state = position(
+        Variant.named("agnes-sorel-parlett"),
+        base="4",
+        columns={1: "2D 2H AD"},
+        foundations={"C": 13, "S": 13, "H": 11, "D": 10},
+        stock="3D 3H",
+    )
+    for techniques in (Techniques(), Techniques(auto_foundation=False)):
+        result = solve(state, techniques=techniques)
+        assert result.won and state.play(result.moves).is_won
+
+
+def test_a_card_that_cannot_go_home_before_the_deal_is_buried_by_it() -> None:
+    # Deal 131 under Parlett's rules: the third deal brings the six of diamonds (base
+    # 7: the top rank) onto column 2, where the five of diamonds can neither move
+    # (both sixes are still in the stock) nor go home (the nine of diamonds comes with
+    # that same deal). The opening position is refuted at once.
+    assert solve(GameState.deal("agnes-sorel-parlett", 131)) == SolveResult(Outcome.LOST, (), 1)
 
 
 def test_a_lost_verdict_is_a_search_of_the_whole_game() -> None:

@@ -166,6 +166,8 @@ class _Tables:
     #: may go to its foundation automatically: those that could be packed on it or
     #: continue a run on it.
     guards: tuple[tuple[tuple[int, int], ...], ...]
+    #: The same with, for each guard, its own guards: (suit, height, guards of the guard).
+    guards_of_guards: tuple[tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...], ...]
     vacancy_movable: frozenset[int]
     #: For each card, what it could be packed on as (suit, highest height) pairs; None
     #: when it could fill an empty column.
@@ -189,6 +191,11 @@ def _tables(variant: Variant, base_rank: Rank) -> _Tables:
         )
         for c in range(52)
     )
+    card_of = {(card // 13, height[card]): card for card in range(52)}
+    guards_of_guards = tuple(
+        tuple((suit, high, guards[card_of[suit, high]]) for suit, high in guards[card])
+        for card in range(52)
+    )
     card_needs = tuple(
         None
         if card in vacancy_movable
@@ -210,6 +217,7 @@ def _tables(variant: Variant, base_rank: Rank) -> _Tables:
         heads=rules.vacancy_heads,
         vacancy_runs=rules.vacancy_takes_runs,
         guards=guards,
+        guards_of_guards=guards_of_guards,
         vacancy_movable=vacancy_movable,
         card_needs=card_needs,
     )
@@ -241,6 +249,7 @@ class _Search:
         self.spare_leftover = variant.leftover is Leftover.SPARE_SPACES
         self.keep_dealt_on = not (self.split or self.to_reserve)
         self.guards = tables.guards
+        self.guards_of_guards = tables.guards_of_guards
         self.vacancy_movable = tables.vacancy_movable
         self.card_needs = tables.card_needs
         self.stock = bytes(card.index for card in state.stock)
@@ -264,7 +273,23 @@ class _Search:
         self.future_cache: dict[int, tuple[bytes, ...]] = {}
         self.linked_under: dict[int, tuple[frozenset[int], ...]] = {}
         self.cycle_cache: dict[tuple[_Stuck, ...], bool] = {}
-        self.stuck_cache: dict[tuple[bytes, bool, bytes, bytes], tuple[_Stuck, ...] | None] = {}
+        self.stuck_cache: dict[
+            tuple[bytes, bool, bytes, bytes, int], tuple[_Stuck, ...] | None
+        ] = {}
+        #: Where each card lies in the stock (-1: not in it); one-deck games only use it.
+        position_in_stock = [-1] * 52
+        for at, card in enumerate(self.stock):
+            position_in_stock[card] = at
+        self.position_in_stock = tuple(position_in_stock)
+        #: For each stock position, the lowest height of each suit among the cards
+        #: still to be dealt from there (13: none).
+        self.undealt_low = tuple(
+            tuple(
+                min((self.height[card] for card in self.stock[at:] if card // 13 == suit), default=13)
+                for suit in range(4)
+            )
+            for at in range(len(self.stock) + 1)
+        )
         self.reserve_cache: dict[bytes, tuple[_Stuck, ...]] = {}
 
     # ------------------------------------------------------------ the rules
@@ -527,13 +552,36 @@ class _Search:
         level = self.height[card]
         if found[suit] != level and not (self.decks == 2 and found[suit + 4] == level):
             return position, []
-        if self.decks == 2:
-            safe = all(found[s] > h and found[s + 4] > h for s, h in self.guards[card])
-        else:
-            safe = all(found[s] > h for s, h in self.guards[card])
-        if not safe:
+        if not self.safe_home(card, found, position[4]):
             return position, []
         return self.autoplay(position)
+
+    def safe_home(self, card: int, found: bytes, stock_at: int) -> bool:
+        """Whether ``card``, which its foundation accepts, can go there without loss.
+
+        It can when every card that could be packed on it or continue a run on it
+        (a *guard*) is on the foundations already. In one-deck games a guard may
+        also be the next card of its suit when all its own guards are home: it can
+        then only ever move alone, and wherever a line would put it on ``card``, it
+        can go to its foundation instead. That second case is not used while a
+        card still to be dealt could link into a run with a card it would have
+        covered, when runs are not split (such a card could then no longer move
+        alone).
+        """
+        if self.decks == 2:
+            return all(found[s] > h and found[s + 4] > h for s, h in self.guards[card])
+        next_in_suit_will_do = not self.keep_dealt_on or stock_at == len(self.stock)
+        for suit, high, own_guards in self.guards_of_guards[card]:
+            if found[suit] > high:
+                continue
+            if (
+                next_in_suit_will_do
+                and found[suit] == high
+                and all(found[s] > h for s, h in own_guards)
+            ):
+                continue
+            return False
+        return True
 
     def dealt_card_would_link(self, column: bytes, index: int, stock_at: int) -> bool:
         """Whether a card still to be dealt onto column ``index`` continues a run on the card
@@ -561,7 +609,6 @@ class _Search:
         dealt card could then no longer move alone.
         """
         played: list[_InternalMove] = []
-        guards = self.guards
         height = self.height
         two_decks = self.decks == 2
         keep_dealt_on = self.keep_dealt_on
@@ -582,11 +629,7 @@ class _Search:
                     level = height[card]
                     if found[suit] != level and not (two_decks and found[suit + 4] == level):
                         continue
-                    if two_decks:
-                        safe = all(found[s] > h and found[s + 4] > h for s, h in guards[card])
-                    else:
-                        safe = all(found[s] > h for s, h in guards[card])
-                    if safe and not (
+                    if self.safe_home(card, found, stock_at) and not (
                         kind == _COLUMN_TO_FOUNDATION
                         and index < open_from
                         and self.dealt_card_would_link(columns[index], index, stock_at)
@@ -697,44 +740,108 @@ class _Search:
         return result
 
     def pile_stuck(
-        self, pile: bytes, carried: bool, found: bytes, coming: bytes
+        self, pile: bytes, carried: bool, found: bytes, coming: bytes, stock_at: int
     ) -> tuple[_Stuck, ...] | None:
         """The stuck cards of one pile (with those still to be dealt on it); None if it is dead."""
         cache = self.stuck_cache
-        cache_key = (pile, carried, found, coming)
+        cache_key = (pile, carried, found, coming, stock_at)
         cached = cache.get(cache_key, _UNCACHED)
         if cached is not _UNCACHED:
             return cached  # type: ignore[return-value]
         result: tuple[_Stuck, ...] | None = None
         stuck: list[_Stuck] = []
-        floor = _NOTHING_UNDER
         for entry in self.stuck_candidates(pile, carried) if len(pile) >= 2 else ():
             if all(found[suit] > high for suit, high in entry[2]):
                 if entry[3][entry[0]] < entry[1]:
                     break
                 stuck.append(entry)
-                floor = entry[4]
         else:
-            # Cards still to be dealt here land on whatever cannot leave this pile by
-            # then; a card that can never be packed will bury all of that.
-            for card in coming:
-                needs = self.card_needs[card]
-                if needs is None or not all(found[suit] > high for suit, high in needs):
-                    continue
-                suit, high = card // 13, self.height[card]
-                if floor[suit] < high:
-                    break
-                with_it = list(floor)
-                with_it[suit] = min(with_it[suit], high)
-                entry = (suit, high, needs, floor, tuple(with_it))
-                stuck.append(entry)
-                floor = entry[4]
-            else:
-                result = tuple(stuck)
+            result = self.dealt_stuck(pile, carried, found, coming, stock_at, stuck)
         if len(cache) > 500_000:
             cache.clear()
         cache[cache_key] = result
         return result
+
+    def dealt_stuck(
+        self,
+        pile: bytes,
+        carried: bool,
+        found: bytes,
+        coming: bytes,
+        stock_at: int,
+        stuck: list[_Stuck],
+    ) -> tuple[_Stuck, ...] | None:
+        """``stuck`` with the cards still to be dealt on the pile that will be stuck there.
+
+        A dealt card that can never be packed can leave only to its foundation, so
+        it buries for good whatever surely lies under it when it arrives: the pile
+        up to its highest card that can neither go home nor move before that deal
+        (see :meth:`floor_at_deal`), and the stuck cards dealt there before that
+        cannot go home before it either. None if one of them buries a lower card of
+        its own suit.
+        """
+        dealt: list[_Stuck] = []
+        for number, card in enumerate(coming):
+            needs = self.card_needs[card]
+            if needs is None or not all(found[suit] > high for suit, high in needs):
+                continue
+            deal_at = stock_at + number * self.width
+            floor = self.floor_at_deal(pile, carried, found, deal_at)
+            undealt = self.undealt_low[deal_at]
+            for earlier in dealt:
+                if undealt[earlier[0]] < earlier[1]:
+                    floor = tuple(map(min, floor, earlier[4]))
+            suit, high = card // 13, self.height[card]
+            if floor[suit] < high:
+                return None
+            with_it = list(floor)
+            with_it[suit] = min(with_it[suit], high)
+            entry = (suit, high, needs, floor, tuple(with_it))
+            dealt.append(entry)
+        return tuple(stuck + dealt)
+
+    def floor_at_deal(
+        self, pile: bytes, carried: bool, found: bytes, deal_at: int
+    ) -> tuple[int, ...]:
+        """The lowest height of each suit among the cards surely in ``pile`` at the deal
+        from stock position ``deal_at``.
+
+        A card surely stays until then when a lower card of its suit is still in the
+        stock at that deal (so it cannot go home before it) and it cannot be moved
+        off before it: every card it could be packed on is on the foundations, under
+        it in the pile or not dealt yet, and the same holds for every card that could
+        carry it away in a run (as in :meth:`stuck_candidates`). All the cards under
+        such a card stay too.
+        """
+        cards = [code & (_DOWN - 1) for code in pile]
+        height = self.height
+        undealt = self.undealt_low[deal_at]
+        in_stock = self.position_in_stock
+        fits_under = self.fits_under
+        links = self.links
+        highest = -1
+        lowest = 0
+        for top, card in enumerate(cards):
+            if top and (not carried or card not in links[cards[top - 1]]):
+                lowest = top
+            if undealt[card // 13] >= height[card]:
+                continue
+            for at in range(lowest, top + 1):
+                head = cards[at]
+                if head in self.vacancy_movable or not all(
+                    found[upper // 13] > height[upper]
+                    or in_stock[upper] >= deal_at
+                    or upper in cards[:at]
+                    for upper in fits_under[head]
+                ):
+                    break
+            else:
+                highest = top
+        floor = list(_NOTHING_UNDER)
+        for card in cards[: highest + 1]:
+            suit = card // 13
+            floor[suit] = min(floor[suit], height[card])
+        return tuple(floor)
 
     def newly_dead(
         self, parent: _Position, child: _Position, move: _InternalMove, auto: list[_InternalMove]
@@ -755,10 +862,10 @@ class _Search:
             future = self.future_cards(stock_at)
             if target < len(future):
                 coming = future[target]
-        after = self.pile_stuck(child[0][target], True, found, coming)
+        after = self.pile_stuck(child[0][target], True, found, coming, stock_at)
         if after is None:
             return True
-        if after == self.pile_stuck(parent[0][target], True, found, coming):
+        if after == self.pile_stuck(parent[0][target], True, found, coming, stock_at):
             return False
         return self.is_dead(child)
 
@@ -781,7 +888,7 @@ class _Search:
                 coming = future[index] if dealt_on and index < len(future) else b""
                 if len(pile) < 2 and not coming:
                     continue
-                entries = pile_stuck(pile, carried, found, coming)
+                entries = pile_stuck(pile, carried, found, coming, stock_at)
                 if entries is None:
                     return True
                 stuck.extend(entries)
@@ -815,6 +922,38 @@ class _Search:
                 and move[3] == len(columns[move[1]])
                 and move[1] >= fixed
                 and move[2] >= fixed
+            )
+        ]
+
+    def without_repeats(
+        self, position: _Position, move: _InternalMove, moves: list[_InternalMove]
+    ) -> list[_InternalMove]:
+        """``moves`` (after ``move`` from ``position``, which autoplayed nothing) without
+        those that move the same cards on at once.
+
+        Moving them on from where they arrived to another pile, or to the
+        foundations, gives the position that one move gives from ``position`` (the
+        source, the target and the cards are the same), a position the search reaches
+        there. Moving them straight back gives ``position`` itself, unless the move
+        turned a face-down card.
+        """
+        kind, source, target, count = move
+        back_to_start = kind == _COLUMN_TO_COLUMN and (
+            len(position[0][source]) == count or position[0][source][-count - 1] < _DOWN
+        )
+        return [
+            other
+            for other in moves
+            if not (
+                other[1] == target
+                and other[3] == count
+                and (
+                    (other[0] == _COLUMN_TO_FOUNDATION and count == 1)
+                    or (
+                        other[0] == _COLUMN_TO_COLUMN
+                        and (other[2] != source or kind != _COLUMN_TO_COLUMN or back_to_start)
+                    )
+                )
             )
         ]
 
@@ -906,15 +1045,8 @@ class _Search:
             moves = self.moves(child)
             if prune_dominated:
                 moves = self.undominated(child, moves)
-            if use_table and move[0] == _COLUMN_TO_COLUMN and not auto:
-                # Moving the cards straight back leads to the position just left, which
-                # the table holds, unless the move turned a face-down card.
-                kind, source, target, count = move
-                column = position[0][source]
-                if len(column) == count or column[-count - 1] < _DOWN:
-                    back = (kind, target, source, count)
-                    if back in moves:
-                        moves.remove(back)
+            if use_table and not auto and _COLUMN_TO_COLUMN <= move[0] <= _SPARE_TO_COLUMN:
+                moves = self.without_repeats(position, move, moves)
             if ordered is not None:
                 moves = ordered(child, moves)
             moves.reverse()
