@@ -158,8 +158,9 @@ class _Tables:
 
     height: tuple[int, ...]
     fits_under: tuple[tuple[int, ...], ...]
-    fits_on: tuple[tuple[int, ...], ...]
     links: tuple[frozenset[int], ...]
+    #: For each card, the cards on which it continues a run.
+    links_onto: tuple[frozenset[int], ...]
     heads: frozenset[int]
     vacancy_runs: bool
     #: For each card, the cards (as (suit, height)) that must all be home before it
@@ -212,8 +213,11 @@ def _tables(variant: Variant, base_rank: Rank) -> _Tables:
     return _Tables(
         height=height,
         fits_under=fits_under,
-        fits_on=tuple(tuple(sorted(rules.fits_on[card])) for card in range(52)),
         links=tuple(rules.run_links) + tuple(frozenset[int]() for _ in range(_DOWN + 64)),
+        links_onto=tuple(
+            frozenset(under for under in range(52) if card in rules.run_links[under])
+            for card in range(52)
+        ),
         heads=rules.vacancy_heads,
         vacancy_runs=rules.vacancy_takes_runs,
         guards=guards,
@@ -235,11 +239,11 @@ class _Search:
         self.total = variant.card_count
         #: The foundation position of each card: base rank 0, base-1 rank 12.
         self.height = tables.height
-        #: The cards that each card may be packed on, and that may be packed on it.
+        #: The cards that each card may be packed on.
         self.fits_under = tables.fits_under
-        self.fits_on = tables.fits_on
         # run_links indexed by any code, so a face-down card ends every run.
         self.links = tables.links
+        self.links_onto = tables.links_onto
         self.heads = tables.heads
         self.vacancy_none = variant.vacancy is Vacancy.NONE
         self.vacancy_runs = tables.vacancy_runs
@@ -267,8 +271,8 @@ class _Search:
         self.fixed_at = tuple(self.fixed_piles(at) for at in range(len(self.stock) + 1))
         #: The movable run of a column, top card first, by column.
         self.run_cache: dict[bytes, bytes] = {}
-        #: For a column, each card of its run that may head a move, with the count moved.
-        self.run_index_cache: dict[bytes, dict[int, int]] = {}
+        #: For a column, the exposed cards its top cards may move onto, with the count moved.
+        self.wanted_cache: dict[bytes, tuple[tuple[int, int], ...]] = {}
         self.column_cache: dict[bytes, tuple[_Stuck, ...]] = {}
         self.future_cache: dict[int, tuple[bytes, ...]] = {}
         self.linked_under: dict[int, tuple[frozenset[int], ...]] = {}
@@ -283,13 +287,12 @@ class _Search:
         self.position_in_stock = tuple(position_in_stock)
         #: For each stock position, the lowest height of each suit among the cards
         #: still to be dealt from there (13: none).
-        self.undealt_low = tuple(
-            tuple(
-                min((self.height[card] for card in self.stock[at:] if card // 13 == suit), default=13)
-                for suit in range(4)
-            )
-            for at in range(len(self.stock) + 1)
-        )
+        lowest = [13, 13, 13, 13]
+        undealt_low = [tuple(lowest)]
+        for card in reversed(self.stock):
+            lowest[card // 13] = min(lowest[card // 13], self.height[card])
+            undealt_low.append(tuple(lowest))
+        self.undealt_low = tuple(reversed(undealt_low))
         self.reserve_cache: dict[bytes, tuple[_Stuck, ...]] = {}
 
     # ------------------------------------------------------------ the rules
@@ -325,6 +328,8 @@ class _Search:
 
     def moves(self, position: _Position) -> list[_InternalMove]:
         """Every legal move: to the foundations, onto the tableau, the deal (in no fixed order)."""
+        if self.decks == 1:
+            return self.one_deck_moves(position)
         columns, reserve, spare, found, stock_at = position
         result: list[_InternalMove] = []
         accepts = self.accepts
@@ -353,10 +358,7 @@ class _Search:
         fits_under = self.fits_under
         heads = self.heads
         fill = bool(empty) and not self.vacancy_none
-        if self.decks == 1:
-            self.column_moves_by_target(columns, tops, empty, append)
-        else:
-            self.column_moves_by_source(columns, tops, empty, append)
+        self.column_moves_by_source(columns, tops, empty, append)
         for kind, cards in (
             (_RESERVE_TO_COLUMN, [pile[-1] if pile else _NO_CARD for pile in reserve]),
             (_SPARE_TO_COLUMN, spare),
@@ -374,6 +376,74 @@ class _Search:
             append(_DEAL_MOVE)
         return result
 
+    def one_deck_moves(self, position: _Position) -> list[_InternalMove]:
+        """:meth:`moves` with one deck, where each exposed card is on one pile only."""
+        columns, reserve, spare, found, stock_at = position
+        result: list[_InternalMove] = []
+        append = result.append
+        height = self.height
+        top_at: dict[int, int] = {}
+        empty: list[int] = []
+        for index, column in enumerate(columns):
+            if column:
+                top = column[-1]
+                top_at[top] = index
+                if found[top // 13] == height[top]:
+                    append((_COLUMN_TO_FOUNDATION, index, 0, 1))
+            else:
+                empty.append(index)
+        for index, pile in enumerate(reserve):
+            if pile and found[pile[-1] // 13] == height[pile[-1]]:
+                append((_RESERVE_TO_FOUNDATION, index, 0, 1))
+        for index, card in enumerate(spare):
+            if card != _NO_CARD and found[card // 13] == height[card]:
+                append((_SPARE_TO_FOUNDATION, index, 0, 1))
+        target_of = top_at.get
+        wanted_cache = self.wanted_cache
+        for source, column in enumerate(columns):
+            if column:
+                wanted = wanted_cache.get(column)
+                if wanted is None:
+                    wanted = self.wanted_tops(column)
+                for upper, count in wanted:
+                    target = target_of(upper)
+                    if target is not None and target != source:
+                        append((_COLUMN_TO_COLUMN, source, target, count))
+        fill = bool(empty) and not self.vacancy_none
+        if fill:
+            self.moves_into_empty(columns, empty, append)
+        fits_under = self.fits_under
+        for kind, cards in (
+            (_RESERVE_TO_COLUMN, [pile[-1] if pile else _NO_CARD for pile in reserve]),
+            (_SPARE_TO_COLUMN, spare),
+        ):
+            for source, card in enumerate(cards):
+                if card == _NO_CARD:
+                    continue
+                for upper in fits_under[card]:
+                    target = target_of(upper)
+                    if target is not None:
+                        append((kind, source, target, 1))
+                if fill and card in self.heads:
+                    for target in empty:
+                        append((kind, source, target, 1))
+        if stock_at < len(self.stock):
+            append(_DEAL_MOVE)
+        return result
+
+    def wanted_tops(self, column: bytes) -> tuple[tuple[int, int], ...]:
+        """For a non-empty column, each (exposed card, count) such that the ``count`` top
+        cards may move onto that card (cached by column)."""
+        run = self.column_run(column)
+        counts = range(1, len(run) + 1) if self.split else (len(run),)
+        wanted = tuple(
+            (upper, count) for count in counts for upper in self.fits_under[run[count - 1]]
+        )
+        if len(self.wanted_cache) > 200_000:
+            self.wanted_cache.clear()
+        self.wanted_cache[column] = wanted
+        return wanted
+
     def column_run(self, column: bytes) -> bytes:
         """The movable run of a non-empty column, top card first (cached by column)."""
         run = self.run_cache.get(column)
@@ -387,43 +457,8 @@ class _Search:
             run = column[: -length - 1 : -1]
             if len(self.run_cache) > 200_000:
                 self.run_cache.clear()
-                self.run_index_cache.clear()
             self.run_cache[column] = run
         return run
-
-    def column_moves_by_target(
-        self,
-        columns: tuple[bytes, ...],
-        tops: dict[int, list[int]],
-        empty: list[int],
-        append: Callable[[_InternalMove], None],
-    ) -> None:
-        """The moves between columns, one deck: look up, for each exposed card, who fits on it."""
-        index_cache = self.run_index_cache
-        movable: dict[int, tuple[int, int]] = {}
-        for source, column in enumerate(columns):
-            if column:
-                where = index_cache.get(column)
-                if where is None:
-                    run = self.column_run(column)
-                    if self.split:
-                        where = {card: count for count, card in enumerate(run, 1)}
-                    else:
-                        where = {run[-1]: len(run)}
-                    index_cache[column] = where
-                for card, count in where.items():
-                    movable[card] = (source, count)
-        fits_on = self.fits_on
-        for top, targets in tops.items():
-            for card in fits_on[top]:
-                found_at = movable.get(card)
-                if found_at is not None:
-                    source, count = found_at
-                    for target in targets:
-                        if target != source:
-                            append((_COLUMN_TO_COLUMN, source, target, count))
-        if empty and not self.vacancy_none:
-            self.moves_into_empty(columns, empty, append)
 
     def moves_into_empty(
         self,
@@ -591,9 +626,8 @@ class _Search:
         linked = self.linked_under.get(stock_at)
         if linked is None:
             # For each column, the cards on which a card still to be dealt there links.
-            links = self.links
             linked = tuple(
-                frozenset(under for under in range(52) if any(c in links[under] for c in cards))
+                frozenset[int]().union(*(self.links_onto[card] for card in cards))
                 for cards in self.future_cards(stock_at)
             )
             self.linked_under[stock_at] = linked
