@@ -170,8 +170,9 @@ class _Tables:
     #: The same with, for each guard, its own guards: (suit, height, guards of the guard).
     guards_of_guards: tuple[tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...], ...]
     vacancy_movable: frozenset[int]
-    #: For each card, what it could be packed on as (suit, highest height) pairs; None
-    #: when it could fill an empty column.
+    #: For each card, what it could be packed on or continue a run on, as (suit, highest
+    #: height) pairs: once all of it is home, the card never leaves its pile but to its
+    #: foundation. None when it could fill an empty column.
     card_needs: tuple[tuple[tuple[int, int], ...] | None, ...]
 
 
@@ -197,14 +198,21 @@ def _tables(variant: Variant, base_rank: Rank) -> _Tables:
         tuple((suit, high, guards[card_of[suit, high]]) for suit, high in guards[card])
         for card in range(52)
     )
+    links_onto = tuple(
+        frozenset(under for under in range(52) if card in rules.run_links[under])
+        for card in range(52)
+    )
+    # A run could carry the card away from any card it continues a run on, even one
+    # it could not be packed on (same-suit runs with other packing rules).
+    carriers = [set(fits_under[card]) | links_onto[card] for card in range(52)]
     card_needs = tuple(
         None
         if card in vacancy_movable
         else tuple(
             sorted(
                 {
-                    suit: max(height[u] for u in fits_under[card] if u // 13 == suit)
-                    for suit in {u // 13 for u in fits_under[card]}
+                    suit: max(height[u] for u in carriers[card] if u // 13 == suit)
+                    for suit in {u // 13 for u in carriers[card]}
                 }.items()
             )
         )
@@ -214,10 +222,7 @@ def _tables(variant: Variant, base_rank: Rank) -> _Tables:
         height=height,
         fits_under=fits_under,
         links=tuple(rules.run_links) + tuple(frozenset[int]() for _ in range(_DOWN + 64)),
-        links_onto=tuple(
-            frozenset(under for under in range(52) if card in rules.run_links[under])
-            for card in range(52)
-        ),
+        links_onto=links_onto,
         heads=rules.vacancy_heads,
         vacancy_runs=rules.vacancy_takes_runs,
         guards=guards,
