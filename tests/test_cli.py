@@ -316,7 +316,7 @@ def test_solve_lost_and_unknown() -> None:
 def test_demo_deals_shows_and_solves() -> None:
     result = agnes("demo")
     assert result.returncode == 0
-    assert GameState.deal("agnes-sorel", 1).render() in result.stdout
+    assert GameState.deal("agnes-sorel", 3).render() in result.stdout
     assert "Won in " in result.stdout
     other = agnes("demo", "agnes-sorel-parlett", "9")
     assert "This deal cannot be won" in other.stdout

@@ -206,6 +206,35 @@ def test_a_card_that_cannot_go_home_before_the_deal_is_buried_by_it() -> None:
     assert solve(GameState.deal("agnes-sorel-parlett", 131)) == SolveResult(Outcome.LOST, (), 1)
 
 
+@pytest.mark.parametrize(
+    ("rules", "diamonds_home", "stock", "played"),
+    [
+        # The only guard of 6H not home is 5D, the next diamond, whose own guards
+        # (the fours) are home: 5D would rather go home than onto 6H.
+        ("agnes-sorel-quagnes", 1, "", True),
+        # 5D is not the next diamond: it may still need 6H.
+        ("agnes-sorel-quagnes", 0, "", False),
+        # Runs not split and a deal to come: the plain rule only.
+        ("agnes-sorel-parlett", 1, "KH KD", False),
+        ("agnes-sorel-parlett", 1, "", True),
+    ],
+)
+def test_a_card_goes_home_at_once_when_its_only_guard_is_the_next_of_its_suit(
+    rules: str, diamonds_home: int, stock: str, played: bool
+) -> None:
+    variant = attrs.evolve(Variant.named(rules), face_down=False)
+    state = position(
+        variant,
+        base="4",
+        columns={1: "6H", 2: "5D QC"},
+        foundations={"H": 2, "D": diamonds_home, "C": 1, "S": 1},
+        stock=stock,
+    )
+    search = _Search(state, Techniques())
+    columns = search.autoplay(search.root)[0][0]
+    assert (columns[0] == b"") is played
+
+
 def test_a_lost_verdict_is_a_search_of_the_whole_game() -> None:
     state = GameState.deal("agnes-sorel", 10)
     assert solve(state).outcome is Outcome.LOST

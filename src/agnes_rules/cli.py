@@ -40,6 +40,8 @@ _PROGRAM = "agnes"
 
 #: The search budget of ``agnes demo``: a few seconds at most, so the demo stays a demo.
 DEMO_STATES = 50_000
+#: The game ``agnes demo`` deals by default: one the solver wins at once.
+DEMO_DEAL = 3
 
 #: What each preset is, in one line (the rules themselves come from the Variant).
 _ORIGINS = {
@@ -754,9 +756,9 @@ def build_parser() -> argparse.ArgumentParser:
         "number",
         nargs="?",
         type=_game_number,
-        default=1,
+        default=DEMO_DEAL,
         metavar="NUMBER",
-        help="a PySolFC game number (default 1)",
+        help=f"a PySolFC game number (default {DEMO_DEAL}, won in a few hundred positions)",
     )
     demo.add_argument(
         "--max-states",
