@@ -47,14 +47,23 @@ RULE_SETS: dict[str, Variant] = {
 FIELDS = ["variant", "deal", "outcome", "states"]
 
 
-def latest_outcomes(path: Path) -> dict[str, dict[int, str]]:
-    """For each rule set, each deal's outcome in the file (the last row of a deal counts)."""
-    latest: dict[str, dict[int, str]] = defaultdict(dict)
+def latest_rows(path: Path) -> dict[str, dict[int, tuple[str, int]]]:
+    """For each rule set, each deal's outcome and states examined in the file (the last
+    row of a deal counts)."""
+    latest: dict[str, dict[int, tuple[str, int]]] = defaultdict(dict)
     if path.exists():
         with path.open() as handle:
             for row in csv.DictReader(handle):
-                latest[row["variant"]][int(row["deal"])] = row["outcome"]
+                latest[row["variant"]][int(row["deal"])] = (row["outcome"], int(row["states"]))
     return latest
+
+
+def latest_outcomes(path: Path) -> dict[str, dict[int, str]]:
+    """For each rule set, each deal's outcome in the file (the last row of a deal counts)."""
+    return {
+        name: {number: outcome for number, (outcome, _) in deals.items()}
+        for name, deals in latest_rows(path).items()
+    }
 
 
 def done_deals(path: Path, retry_unknown: bool) -> dict[str, set[int]]:
@@ -64,27 +73,30 @@ def done_deals(path: Path, retry_unknown: bool) -> dict[str, set[int]]:
     }
 
 
-def summary(path: Path, budget: str) -> str:
-    counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for name, deals in latest_outcomes(path).items():
-        for outcome in deals.values():
-            counts[name][outcome] += 1
+def summary(path: Path) -> str:
+    """The table of win rates; unknown deals are listed with the budget they last had."""
     lines = [
-        "| preset | deals | won | lost | unknown | win rate | 95% interval (Wilson) |",
+        "| preset | deals | won | lost | unknown (at budget) | won / deals | 95% interval |",
         "|---|---:|---:|---:|---:|---:|---|",
     ]
+    latest = latest_rows(path)
     for name in RULE_SETS:
-        if name not in counts:
+        if name not in latest:
             continue
-        won, lost, unknown = (counts[name][key] for key in ("won", "lost", "unknown"))
-        deals = won + lost + unknown
+        outcomes = [outcome for outcome, _ in latest[name].values()]
+        won, lost, unknown = (outcomes.count(key) for key in ("won", "lost", "unknown"))
+        budgets = sorted(
+            {states for outcome, states in latest[name].values() if outcome == "unknown"}
+        )
+        at = " / ".join(f"{budget:,}" for budget in budgets)
+        deals = len(outcomes)
         low = wilson_interval(won, deals)[0]
         high = wilson_interval(won + unknown, deals)[1]
         lines.append(
-            f"| {name} | {deals} | {won} | {lost} | {unknown} | {won / deals:.2%}"
-            f" | {low:.2%} .. {high:.2%} |"
+            f"| {name} | {deals:,} | {won:,} | {lost:,} | {unknown:,}"
+            + (f" ({at})" if unknown else "")
+            + f" | {won / deals:.2%} | {low:.2%} .. {high:.2%} |"
         )
-    lines.append(f"\n(budget per deal: {budget} states; unknown = budget exhausted)")
     return "\n".join(lines)
 
 
@@ -145,7 +157,7 @@ def main() -> None:
                     elapsed = time.perf_counter() - began
                     print(f"{finished}/{len(futures)} chunks, {elapsed:.0f} s", file=sys.stderr)
         executor.shutdown()
-    print(summary(args.out, str(args.max_states)))
+    print(summary(args.out))
 
 
 if __name__ == "__main__":
