@@ -24,10 +24,13 @@ import time
 from agnes_rules import VARIANTS, GameState, Variant
 
 
-def playouts(variant: Variant, games: int, cap: int) -> tuple[int, int, float, float]:
-    """Steps, moves generated, seconds of play and seconds of dealing for ``games`` deals."""
+def playouts(
+    variant: Variant | str, games: int, cap: int, start: int = 1
+) -> tuple[int, int, float, float]:
+    """Steps, moves generated, seconds of play and seconds of dealing for ``games`` deals
+    from ``start`` (bench_builds.py runs this same loop in each build)."""
     started = time.process_time()
-    states = [GameState.deal(variant, number) for number in range(1, games + 1)]
+    states = [GameState.deal(variant, number) for number in range(start, start + games)]
     dealing = time.process_time() - started
     steps = generated = 0
     started = time.process_time()
@@ -49,15 +52,21 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--cap", type=int, default=300, help="steps per game at most")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--start", type=int, help="first deal (default: random, > 1,000,000)")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.games} games")
+    # A fresh range each run unless one is given, so the figures are not tuned to known deals.
+    start = args.start if args.start is not None else random.randrange(1_000_001, 10**9)
+    print(
+        f"Python {platform.python_version()} on {platform.machine()},"
+        f" deals {start}..{start + args.games - 1}"
+    )
     print()
     print("| preset | steps | steps/s | moves generated/s | deals/s |")
     print("|---|---:|---:|---:|---:|")
     for name in args.presets:
         variant = Variant.named(name)
         best = min(
-            (playouts(variant, args.games, args.cap) for _ in range(args.repeat)),
+            (playouts(variant, args.games, args.cap, start) for _ in range(args.repeat)),
             key=lambda run: run[2] / run[0],
         )
         steps, generated, seconds, dealing = best

@@ -30,54 +30,13 @@ import tempfile
 import time
 from pathlib import Path
 
-import attrs
+from rule_sets import QUAGNES_RULE_SETS as RULE_SETS
 
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
 from agnes_rules.quagnes import read_deck, write_deck
 from agnes_rules.records import GameRecord, validate
 from agnes_rules.solver import solve
-from agnes_rules.state import GameState
-from agnes_rules.variant import Variant
-
-_QUAGNES = Variant.named("agnes-sorel-quagnes")
-#: Each rule set: the quagnes keyword arguments and the equivalent variant.
-RULE_SETS: dict[str, tuple[dict[str, object], Variant]] = {
-    "none-up": (
-        {
-            "move_to_empty_pile": "none",
-            "move_same_suit": False,
-            "split_runs": True,
-            "face_up": True,
-        },
-        attrs.evolve(_QUAGNES, name="quagnes-none-up", face_down=False),
-    ),
-    "none-down": (
-        {
-            "move_to_empty_pile": "none",
-            "move_same_suit": False,
-            "split_runs": True,
-            "face_up": False,
-        },
-        _QUAGNES,
-    ),
-    "parlett": (
-        {
-            "move_to_empty_pile": "none",
-            "move_same_suit": True,
-            "split_runs": False,
-            "face_up": True,
-        },
-        Variant.named("agnes-sorel-parlett"),
-    ),
-    "any1": (
-        {
-            "move_to_empty_pile": "any 1",
-            "move_same_suit": True,
-            "split_runs": True,
-            "face_up": True,
-        },
-        Variant.named("agnes-sorel"),
-    ),
-}
 
 # Runs inside the quagnes environment: solve one deck file, print verdict and seconds.
 _QUAGNES_SCRIPT = """

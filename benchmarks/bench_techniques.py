@@ -17,17 +17,10 @@ import argparse
 import time
 
 import attrs
+from rule_sets import RULE_SETS
 
+from agnes_rules.core.state import GameState
 from agnes_rules.solver import Outcome, Techniques, solve
-from agnes_rules.state import GameState
-from agnes_rules.variant import VARIANTS, Variant
-
-RULE_SETS: dict[str, Variant] = {
-    **VARIANTS,
-    "quagnes-none-up": attrs.evolve(
-        VARIANTS["agnes-sorel-quagnes"], name="quagnes-none-up", face_down=False
-    ),
-}
 
 
 def main() -> None:

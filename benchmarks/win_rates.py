@@ -24,25 +24,9 @@ from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-import attrs
+from rule_sets import RULE_SETS
 
 from agnes_rules.stats import solve_deals, wilson_interval
-from agnes_rules.variant import VARIANTS, Vacancy, Variant
-
-#: The presets, and two rule sets whose win rates quagnes publishes: its default rule
-#: set dealt face up (about 1.1%) and base-minus-one runs filling gaps with runs by
-#: suit (about 14.5%).
-RULE_SETS: dict[str, Variant] = {
-    **VARIANTS,
-    "quagnes-none-up": attrs.evolve(
-        VARIANTS["agnes-sorel-quagnes"], name="quagnes-none-up", face_down=False
-    ),
-    "sorel-base-minus-one-runs": attrs.evolve(
-        VARIANTS["agnes-sorel"],
-        name="sorel-base-minus-one-runs",
-        vacancy=Vacancy.BASE_MINUS_ONE_RUN,
-    ),
-}
 
 FIELDS = ["variant", "deal", "outcome", "states"]
 

@@ -45,6 +45,8 @@ html_title = f"agnes-rules {release}"
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+# The reference documents agnes_rules.gym without the optional extra installed.
+autodoc_mock_imports = ["gymnasium"]
 napoleon_google_docstring = False
 
 # Every page's examples run under `sphinx-build -b doctest`; the docstrings' own

@@ -1,10 +1,10 @@
 """An independent second reading of the rules of Agnes, for testing the engine against.
 
 This module is a "clean-room" oracle: it was written from the rules specification
-alone, without looking at :mod:`agnes_rules.rules` or :mod:`agnes_rules.state`. It
+alone, without looking at :mod:`agnes_rules.core.rulebook` or :mod:`agnes_rules.core.state`. It
 reads a position only through the public attributes of
-:class:`~agnes_rules.state.GameState` and answers with public
-:class:`~agnes_rules.moves.Move` objects, so any disagreement with the engine is
+:class:`~agnes_rules.core.state.GameState` and answers with public
+:class:`~agnes_rules.core.moves.Move` objects, so any disagreement with the engine is
 either a bug in one of the two or an ambiguity in the rules.
 
 It is written for obviousness, not speed: each rule is one small function named
@@ -37,9 +37,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from agnes_rules.cards import Card, Colour, Rank, Suit
-from agnes_rules.moves import Area, Move
-from agnes_rules.state import GameState
-from agnes_rules.variant import (
+from agnes_rules.core.moves import Area, Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import (
     Leftover,
     MovableRuns,
     Packing,

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import VARIANTS
 from agnes_rules.records import GameRecord
-from agnes_rules.state import GameState
-from agnes_rules.variant import VARIANTS
+from agnes_rules.solver import solve
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # The installed console script when there is one (it is what users run), else the module.
 _SCRIPT = Path(sys.executable).with_name("agnes")
@@ -90,6 +95,9 @@ def test_the_module_runs_the_same_program() -> None:
         (("moves", "--code", "agnes-sorel 4 nonsense"), "error: "),
         (("moves", "--file", "/nonexistent/state.json"), "cannot read /nonexistent/state.json"),
         (("stats", "agnes-sorel", "--deals", "0"), "must be at least 1, got 0"),
+        (("deal", "agnes-sorel", "1", "--svg", "-", "--json"), "it cannot go with --json"),
+        (("deal", "agnes-sorel", "1", "--svg", "-", "--code"), "it cannot go with --code"),
+        (("deal", "agnes-sorel", "1", "--svg", ""), "argument --svg: an empty file name"),
     ],
 )
 def test_bad_usage_exits_2_with_one_line_on_stderr(
@@ -179,7 +187,6 @@ def test_moves_of_a_position_code_and_of_json_files(tmp_path: Path) -> None:
 
 
 def test_moves_of_a_finished_game_say_so(tmp_path: Path) -> None:
-    from agnes_rules.solver import solve
 
     start = GameState.deal("agnes-sorel", 3)
     line = " ".join(str(move) for move in solve(start).moves)
@@ -234,7 +241,6 @@ def test_a_scripted_game_then_validate_the_saved_record(tmp_path: Path) -> None:
 
 
 def test_playing_to_the_end_says_won_and_the_record_says_so(tmp_path: Path) -> None:
-    from agnes_rules.solver import solve
 
     line = [str(move) for move in solve(GameState.deal("agnes-sorel", 3)).moves]
     session = "\n".join([*line, "save won.json"]) + "\n"  # end of input ends the game too
@@ -323,7 +329,7 @@ def test_demo_deals_shows_and_solves() -> None:
 
 
 def test_stats_counts_every_deal_with_a_progress_bar() -> None:
-    from agnes_rules.solver import Outcome, solve
+    from agnes_rules.solver import Outcome
 
     budget = 3000
     expected = [
@@ -342,15 +348,81 @@ def test_stats_counts_every_deal_with_a_progress_bar() -> None:
     )
     low, high = data["interval"]
     assert 0 <= low <= data["won"] / 6 <= high <= 1
-    assert "[##############################] 6/6 deals 100%" in result.stderr
-    assert "[-----" in result.stderr  # drawn before the first deal is done, too
+    # Standard error is a pipe here, not a terminal: the bar's last frame alone, no \r frames.
+    assert result.stderr == "[##############################] 6/6 deals 100%\n"
 
     quiet = agnes("stats", "agnes-sorel", "--deals", "6", "--max-states", "3000", "--quiet")
     assert quiet.stderr == ""
-    assert quiet.stdout.splitlines()[0] == (
+    assert quiet.stdout.splitlines() == [
         f"agnes-sorel, deals 1..6: won {data['won']}, lost {data['lost']},"
-        f" unknown {data['unknown']}"
+        f" unknown {data['unknown']}",
+        # The proved-won share, not a "win rate": the unknown deals may be won too.
+        f"proved won: {data['won'] / 6:.1%} (95% interval {low:.1%} to {high:.1%},"
+        " unknown deals counted both ways)",
+    ]
+
+
+def test_stats_checks_the_deal_numbers_before_any_work() -> None:
+    start = time.monotonic()
+    result = agnes("stats", "agnes-bernauer", "--first", "99999999999999999999", "--deals", "2")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert one_line_error(result.stderr) == (
+        "agnes: error: --first 99999999999999999999 --deals 2 runs past the last game number,"
+        " 99999999999999999999"
     )
+    assert time.monotonic() - start < 30  # no deal was solved
+
+
+# ------------------------------------------------------------------ words
+
+
+def test_one_of_a_thing_is_singular() -> None:
+    state = GameState.deal("agnes-sorel", 3)
+    line = solve(state).moves
+    last = state.play(line[:-1]).to_code()
+    won = agnes("solve", "--code", last)
+    assert won.stdout.startswith("won in 1 move (")
+    # One position examined: tests/test_cli_solving.py (the solver examines more at once).
+
+
+def test_the_last_deal_is_one_deal_left() -> None:
+    result = agnes("moves", "agnes-sorel", "1", "--after", "d d d", "--show")
+    assert "(1 deal left)" in result.stdout.splitlines()[0]
+
+
+def test_the_demo_suggests_playing_the_variant_it_showed() -> None:
+    result = agnes("demo", "agnes-bernauer-pysol", "2", "--max-states", "100")
+    assert result.returncode == 0
+    assert "Next: 'agnes play agnes-bernauer-pysol' to play one" in result.stdout
+    assert "agnes play agnes-sorel" not in result.stdout
+
+
+def test_solve_reports_its_default_budget() -> None:
+    result = json.loads(agnes("solve", "agnes-sorel", "3", "--json").stdout)
+    assert (result["outcome"], result["max_states"]) == ("won", 1_000_000)
+
+
+# ------------------------------------------------------------------ the documentation
+
+
+def documented_sessions() -> list[tuple[str, str]]:
+    """The ``$ agnes ...`` commands written out in docs/cli.md, each with the output shown."""
+    page = ROOT / "docs" / "cli.md"
+    if not page.exists():
+        return []
+    sessions: list[tuple[str, str]] = []
+    for block in page.read_text(encoding="utf-8").split("```text\n")[1:]:
+        for part in block.split("```")[0].split("$ agnes ")[1:]:
+            command, _, output = part.partition("\n")
+            sessions.append((command, output))
+    return sessions
+
+
+@pytest.mark.parametrize(("command", "output"), documented_sessions())
+def test_the_documented_examples_are_what_the_program_prints(command: str, output: str) -> None:
+    result = agnes(*shlex.split(command), cwd=ROOT)
+    assert result.stderr + result.stdout == output
 
 
 def test_a_saved_game_can_be_resumed(tmp_path: Path) -> None:

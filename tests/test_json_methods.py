@@ -1,7 +1,7 @@
 """The JSON and position-code methods of the core classes (thin wrappers of the serializers).
 
 The core classes get these methods by delegating to :mod:`agnes_rules.serialization`
-and :mod:`agnes_rules.notation`.
+and :mod:`agnes_rules.core.code`.
 """
 
 from __future__ import annotations
@@ -10,17 +10,13 @@ import json
 
 import pytest
 
-from agnes_rules.moves import Move
+from agnes_rules.core.code import state_to_code
+from agnes_rules.core.moves import Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
+from agnes_rules.errors import FormatError
 from agnes_rules.records import GameRecord
-from agnes_rules.serialization import (
-    FormatError,
-    move_to_json,
-    state_to_code,
-    state_to_json,
-    variant_to_json,
-)
-from agnes_rules.state import GameState
-from agnes_rules.variant import Variant
+from agnes_rules.serialization import move_to_json, state_to_json, variant_to_json
 
 
 def test_variant_json_methods() -> None:

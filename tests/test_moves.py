@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agnes_rules import Area, Move, MoveParseError
+from agnes_rules import Area, Move, MoveFieldError, MoveParseError
 
 NOTATION = {
     "d": Move.deal(),
@@ -77,8 +77,11 @@ def test_non_strings_are_refused() -> None:
 def test_moves_that_are_no_moves_at_all_are_refused(
     fields: tuple[object, ...], problem: str
 ) -> None:
-    with pytest.raises(MoveParseError, match=re.escape(problem)):
+    with pytest.raises(MoveFieldError, match=re.escape(problem)) as raised:
         Move(*fields)  # type: ignore[arg-type]
+    # Built from fields, not read from text: not a parse error, and the fields are shown whole.
+    assert not isinstance(raised.value, MoveParseError)
+    assert raised.value.fields.startswith("Move(source=") and raised.value.fields.endswith(")")
 
 
 moves = st.one_of(

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given
 
 from agnes_rules.cards import Card, Rank, Suit, parse_cards
-from agnes_rules.dealing import pysol_deck_order
-from agnes_rules.moves import Move
+from agnes_rules.core.dealing import pysol_deck_order
+from agnes_rules.core.moves import Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
+from agnes_rules.errors import ArgumentError, DealError, FormatError
 from agnes_rules.quagnes import QUAGNES_SUITS, read_deck, write_deck
-from agnes_rules.serialization import FormatError
-from agnes_rules.state import GameState
-from agnes_rules.variant import Variant
 from tests.test_serialization import game_numbers
 
 
@@ -152,3 +152,15 @@ def test_quagnes_itself_sees_the_same_layout() -> None:
                     assert [card(q) for q in pile.hidden] == list(column.face_down)
                     assert [card(q) for q in pile.exposed] == list(column.face_up)
                 assert [card(q) for q in game._deck[29:]] == list(ours.stock)
+
+
+def test_errors_name_the_situation() -> None:
+    later = GameState.deal("agnes-sorel", 1).apply(Move.parse("d"))
+    with pytest.raises(DealError, match="not an opening position"):
+        write_deck(later)
+    with pytest.raises(DealError, match="the deck has 51"):
+        write_deck(pysol_deck_order(1)[1:])
+    with pytest.raises(ArgumentError, match="expected a game number, a deck order or a GameState"):
+        write_deck("1")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="expected the text of a deck file, got bytes"):
+        read_deck(write_deck(1).encode())  # type: ignore[arg-type]

@@ -14,9 +14,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from agnes_rules.cards import Card
-from agnes_rules.dealing import pysol_deck_order
-from agnes_rules.errors import MoveParseError
-from agnes_rules.moves import Move
+from agnes_rules.core.dealing import pysol_deck_order
+from agnes_rules.core.moves import Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import VARIANTS, Variant
+from agnes_rules.errors import (
+    ArgumentError,
+    DealError,
+    FormatError,
+    IllegalMoveError,
+    MoveParseError,
+    Rule,
+    VariantError,
+)
 from agnes_rules.records import (
     GameRecord,
     Metadata,
@@ -27,9 +37,6 @@ from agnes_rules.records import (
     replay,
     validate,
 )
-from agnes_rules.serialization import FormatError
-from agnes_rules.state import GameState, IllegalMoveError, Rule
-from agnes_rules.variant import VARIANTS, Variant
 from tests.strategies import game_numbers, variants
 from tests.test_serialization import random_line
 
@@ -225,31 +232,65 @@ def test_validate_reads_json_and_refuses_what_is_not_a_record() -> None:
         validate('{"format": "agnes-rules/game-state", "version": 1}')
 
 
-def test_records_refuse_a_bad_variant_or_deal_naming_the_field() -> None:
-    with pytest.raises(FormatError, match=r"^\$\.variant: unknown variant 'agnes'"):
+def test_records_built_in_python_refuse_a_bad_field_with_the_error_of_the_situation() -> None:
+    with pytest.raises(VariantError, match=r"^unknown variant 'agnes'"):
         GameRecord("agnes", 1)
-    with pytest.raises(FormatError, match=r"^\$\.variant: expected a preset name or a Variant"):
+    with pytest.raises(VariantError, match=r"^expected a Variant or a preset name, got 7"):
         GameRecord(7, 1)  # type: ignore[arg-type]
-    with pytest.raises(FormatError, match=r"^\$\.deal: game number 0 is out of range"):
+    with pytest.raises(DealError, match=r"^game number 0 is out of range"):
         GameRecord("agnes-sorel", 0)
     deck = list(pysol_deck_order(1))
     deck[40] = deck[3]
-    with pytest.raises(FormatError) as caught:
+    with pytest.raises(DealError, match=rf"^card {deck[3]} appears 2 times in a 1-deck game"):
         GameRecord("agnes-sorel", deck)
-    assert caught.value.path == "$.deal[40]"
-    assert caught.value.reason.startswith(f"duplicate card {deck[3]} (also at $.deal[3])")
-    with pytest.raises(FormatError, match=r"^\$\.deal: agnes-two is played with 104 cards"):
+    with pytest.raises(DealError, match=r"^agnes-two is played with 104 cards, the deck has 52"):
         GameRecord("agnes-two", pysol_deck_order(1))
-    with pytest.raises(FormatError, match=r"^\$\.deal\[2\]: expected a Card"):
+    with pytest.raises(DealError, match=r"^deck position 2: 3 is not a Card"):
         GameRecord("agnes-sorel", [Card.parse("AC"), Card.parse("2C"), 3])
-    with pytest.raises(FormatError, match=r"^\$\.moves: expected a sequence of move texts"):
+    with pytest.raises(ArgumentError, match=r"^deal: expected a game number or a deck order"):
+        GameRecord("agnes-sorel", "1")
+    with pytest.raises(ArgumentError, match=r"^moves: expected a sequence of move texts"):
         GameRecord("agnes-sorel", 1, "t4t3 d")
-    with pytest.raises(FormatError, match=r"^\$\.moves\[1\]: expected a move text"):
+    with pytest.raises(ArgumentError, match=r"^moves\[1\]: expected a move text"):
         GameRecord("agnes-sorel", 1, ["d", 5])
-    with pytest.raises(FormatError, match=r"^\$\.metadata\.date: 'soon' is not an ISO 8601"):
+    with pytest.raises(ArgumentError, match=r"^date: 'soon' is not an ISO 8601"):
         GameRecord("agnes-sorel", 1, metadata={"date": "soon"})
-    with pytest.raises(FormatError, match=r"^\$\.metadata\.winner: unexpected field"):
+    with pytest.raises(ArgumentError, match=r"^metadata: unexpected field 'winner'"):
         GameRecord("agnes-sorel", 1, metadata={"winner": "me"})
+    with pytest.raises(ArgumentError, match=r"^metadata: expected Metadata or a mapping"):
+        GameRecord("agnes-sorel", 1, metadata="me")
+
+
+def test_metadata_built_in_python_refuses_a_bad_field_naming_it() -> None:
+    with pytest.raises(ArgumentError, match=r"^player: expected a string or None, got 5"):
+        Metadata(player=5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^date: 'soon' is not an ISO 8601"):
+        Metadata(date="soon")
+    with pytest.raises(ArgumentError, match=r"^extra: expected a mapping of texts"):
+        Metadata(extra=3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^extra: the key 'a' is given twice"):
+        Metadata(extra=[("a", "1"), ("a", "2")])
+    with pytest.raises(ArgumentError, match=r"^extra: keys and values are strings"):
+        Metadata(extra={"a": 1})  # type: ignore[dict-item]
+
+
+def test_records_read_from_json_refuse_the_same_problems_at_their_path() -> None:
+    document: dict[str, Any] = json.loads(GameRecord("agnes-sorel", 1).to_json())
+    for change, path, reason in [
+        ({"variant": "agnes"}, "$.variant", "unknown variant 'agnes'"),
+        ({"deal": 0}, "$.deal", "game number 0 is out of range"),
+        (
+            {"deal": [str(card) for card in pysol_deck_order(1)], "variant": "agnes-two"},
+            "$.deal",
+            "agnes-two is played with 104 cards",
+        ),
+        ({"metadata": {"date": "soon"}}, "$.metadata.date", "'soon' is not an ISO 8601"),
+        ({"metadata": {"player": 5}}, "$.metadata.player", "expected a string"),
+        ({"metadata": {"winner": "me"}}, "$.metadata.winner", "unexpected field"),
+    ]:
+        with pytest.raises(FormatError) as caught:
+            GameRecord.from_json(json.dumps({**document, **change}))
+        assert (caught.value.path, caught.value.reason[: len(reason)]) == (path, reason)
 
 
 def test_records_accept_moves_and_metadata_in_convenient_forms() -> None:

@@ -19,10 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agnes_rules.cards import FULL_DECK, Card, parse_cards
-from agnes_rules.dealing import pysol_deck_order
-from agnes_rules.moves import Area, Move
-from agnes_rules.state import Column, GameState, IllegalMoveError, Rule
-from agnes_rules.variant import (
+from agnes_rules.core.dealing import pysol_deck_order
+from agnes_rules.core.moves import Area, Move
+from agnes_rules.core.state import Column, GameState
+from agnes_rules.core.variant import (
     VARIANTS,
     Leftover,
     MovableRuns,
@@ -32,6 +32,7 @@ from agnes_rules.variant import (
     Vacancy,
     Variant,
 )
+from agnes_rules.errors import IllegalMoveError, Rule
 from tests.reference_rules import (
     SUIT_ORDER,
     candidate_fields,

@@ -8,28 +8,30 @@ from typing import Any
 
 import attrs
 import pytest
+from cattrs.errors import StructureHandlerNotFoundError
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agnes_rules import records, serialization
 from agnes_rules.cards import Card
-from agnes_rules.errors import AgnesError
-from agnes_rules.moves import Area, Move
-from agnes_rules.notation import state_from_code, state_to_code, variant_code
+from agnes_rules.core.code import state_to_code, variant_code
+from agnes_rules.core.moves import Area, Move
+from agnes_rules.core.state import GameState, state_from_code
+from agnes_rules.core.variant import (
+    VARIANTS,
+    PresetName,
+    Vacancy,
+    Variant,
+)
+from agnes_rules.errors import AgnesError, ArgumentError, FormatError
 from agnes_rules.serialization import (
     FORMAT_VERSION,
-    FormatError,
     move_from_json,
     move_to_json,
     state_from_json,
     state_to_json,
     variant_from_json,
     variant_to_json,
-)
-from agnes_rules.state import GameState
-from agnes_rules.variant import (
-    VARIANTS,
-    Vacancy,
-    Variant,
 )
 from tests.strategies import game_numbers, presets, variants
 
@@ -271,7 +273,7 @@ def test_impossible_positions_are_refused_by_path() -> None:
     data["tableau"][0]["face_up"] = []
     error = refusal(data)
     assert error.path == "$.foundations[2][1]"
-    assert "card 2 must be JH, not QH" in error.reason
+    assert "card 2 is QH, but from base rank T it must be JH" in error.reason
 
     data = document()
     data["foundations"][1] = ["TH"]
@@ -280,7 +282,7 @@ def test_impossible_positions_are_refused_by_path() -> None:
 
     data = document()
     data["tableau"].pop()
-    assert refusal(data).reason == "agnes-bernauer has 7 columns, the document has 6"
+    assert refusal(data).reason == "expected 7 tableau columns, got 6 (variant agnes-bernauer)"
 
     data = document(GameState.deal("agnes-sorel", 1))
     data["tableau"][3]["face_down"] = data["tableau"][3]["face_up"][:1]
@@ -332,7 +334,7 @@ def test_variant_and_move_documents_are_strict_too() -> None:
         (lambda c: c.replace("t:QH/7HTS", "t:QH/7Hts"), "tableau column 2", "lies over"),
         (lambda c: c.replace("f:-/-/4H/-", "f:-/4H/-/-"), "foundation 2", "builds diamonds"),
         (lambda c: c.replace("d:AC", "d:ac"), "stock", "only tableau cards can be face down"),
-        (lambda c: c.replace("d:AC", "d:AS"), "position", "card AC is missing"),
+        (lambda c: c.replace("d:AC", "d:AS"), "stock", "duplicate card AS"),
         (lambda c: c + " r:-", "position", "found 4 field(s)"),
         (lambda c: "custom:x:1:7" + c[11:], "variant", "a custom variant has 12 fields"),
     ],
@@ -374,3 +376,19 @@ def test_face_down_cards_are_lower_case_in_the_code() -> None:
     assert state_from_code(state_to_code(state)).tableau[6].face_down == tuple(
         Card.parse(text) for text in ["JD", "7C", "5S", "3H", "9D", "JS"]
     )
+
+
+def test_writers_refuse_what_they_cannot_write_with_an_argument_error() -> None:
+    for write in (variant_to_json, move_to_json, state_to_json):
+        with pytest.raises(ArgumentError, match=r"^expected a"):
+            write("agnes-sorel")  # type: ignore[arg-type]
+
+
+def test_each_format_module_reads_with_its_own_converter() -> None:
+    # The records add hooks for their union fields to their own converter only, so importing
+    # agnes_rules.records leaves the readers of variants, moves and positions as they were.
+    assert records._CONVERTER is not serialization._CONVERTER
+    record_variant = Variant | PresetName
+    assert records._CONVERTER.structure("agnes-sorel", record_variant) == "agnes-sorel"
+    with pytest.raises(StructureHandlerNotFoundError):
+        serialization._CONVERTER.structure("agnes-sorel", record_variant)

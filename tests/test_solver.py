@@ -15,7 +15,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agnes_rules.moves import Move
+from agnes_rules.core.moves import Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import VARIANTS, Vacancy, Variant
+from agnes_rules.errors import ArgumentError
 from agnes_rules.quagnes import read_deck, write_deck
 from agnes_rules.records import GameRecord, validate
 from agnes_rules.solver import (
@@ -23,13 +26,10 @@ from agnes_rules.solver import (
     Outcome,
     SolveResult,
     Techniques,
-    _public,
-    _Search,
     hint,
+    omniscient_hint,
     solve,
 )
-from agnes_rules.state import GameState
-from agnes_rules.variant import VARIANTS, Vacancy, Variant
 from tests.positions import position
 from tests.strategies import custom_variants
 
@@ -52,41 +52,6 @@ QUAGNES_RULE_SETS: dict[str, Variant] = {
 def _reference() -> list[tuple[str, int, str]]:
     with (DATA / "quagnes_verdicts.csv").open() as handle:
         return [(row["rules"], int(row["deal"]), row["verdict"]) for row in csv.DictReader(handle)]
-
-
-def _private_state(search: _Search, state: GameState) -> tuple[object, ...]:
-    columns, reserve, spare, found, stock_at = search.root
-    return (columns, reserve, spare, found, search.stock[stock_at:])
-
-
-def _as_private(search: _Search, position: tuple[object, ...]) -> tuple[object, ...]:
-    columns, reserve, spare, found, stock_at = position  # type: ignore[misc]
-    return (columns, reserve, spare, found, search.stock[stock_at:])  # type: ignore[index]
-
-
-# ------------------------------------------------------------ the move generator
-
-
-@given(
-    variant=st.one_of(st.sampled_from(list(VARIANTS.values())), custom_variants()),
-    number=st.integers(1, 31999),
-    choices=st.lists(st.integers(0, 10_000), min_size=0, max_size=60),
-)
-def test_move_generator_and_moves_agree_with_the_rules_engine(
-    variant: Variant, number: int, choices: list[int]
-) -> None:
-    state = GameState.deal(variant, number)
-    for choice in choices:
-        search = _Search(state, Techniques())
-        internal = search.moves(search.root)
-        assert sorted(map(str, map(_public, internal))) == sorted(map(str, state.legal_moves()))
-        if not internal:
-            break
-        move = internal[choice % len(internal)]
-        after = state.apply(_public(move))
-        mine = search.apply(search.root, move)
-        assert _as_private(search, mine) == _private_state(_Search(after, Techniques()), after)
-        state = after
 
 
 #: Deals of each preset that the solver wins within a few thousand positions.
@@ -206,35 +171,6 @@ def test_a_card_that_cannot_go_home_before_the_deal_is_buried_by_it() -> None:
     assert solve(GameState.deal("agnes-sorel-parlett", 131)) == SolveResult(Outcome.LOST, (), 1)
 
 
-@pytest.mark.parametrize(
-    ("rules", "diamonds_home", "stock", "played"),
-    [
-        # The only guard of 6H not home is 5D, the next diamond, whose own guards
-        # (the fours) are home: 5D would rather go home than onto 6H.
-        ("agnes-sorel-quagnes", 1, "", True),
-        # 5D is not the next diamond: it may still need 6H.
-        ("agnes-sorel-quagnes", 0, "", False),
-        # Runs not split and a deal to come: the plain rule only.
-        ("agnes-sorel-parlett", 1, "KH KD", False),
-        ("agnes-sorel-parlett", 1, "", True),
-    ],
-)
-def test_a_card_goes_home_at_once_when_its_only_guard_is_the_next_of_its_suit(
-    rules: str, diamonds_home: int, stock: str, played: bool
-) -> None:
-    variant = attrs.evolve(Variant.named(rules), face_down=False)
-    state = position(
-        variant,
-        base="4",
-        columns={1: "6H", 2: "5D QC"},
-        foundations={"H": 2, "D": diamonds_home, "C": 1, "S": 1},
-        stock=stock,
-    )
-    search = _Search(state, Techniques())
-    columns = search.autoplay(search.root)[0][0]
-    assert (columns[0] == b"") is played
-
-
 def test_a_lost_verdict_is_a_search_of_the_whole_game() -> None:
     state = GameState.deal("agnes-sorel", 10)
     assert solve(state).outcome is Outcome.LOST
@@ -255,13 +191,28 @@ def test_budget_and_results() -> None:
 
 @pytest.mark.parametrize("budget", [0, -3, 2.5, True, "10"])
 def test_a_bad_budget_is_refused(budget: object) -> None:
+    with pytest.raises(ArgumentError, match="max_states"):
+        solve(GameState.deal("agnes-sorel", 1), max_states=budget)  # type: ignore[arg-type]
+    # ArgumentError is also the ValueError and TypeError that callers caught before.
     with pytest.raises(ValueError, match="max_states"):
         solve(GameState.deal("agnes-sorel", 1), max_states=budget)  # type: ignore[arg-type]
 
 
-def test_solve_wants_a_state() -> None:
+def test_solve_wants_a_state_and_techniques() -> None:
+    with pytest.raises(ArgumentError, match="GameState"):
+        solve("agnes-sorel")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="GameState"):
         solve("agnes-sorel")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="Techniques"):
+        solve(GameState.deal("agnes-sorel", 1), techniques=None)  # type: ignore[arg-type]
+
+
+def test_hint_refuses_bad_arguments() -> None:
+    for advise in (hint, omniscient_hint):
+        with pytest.raises(ArgumentError, match="GameState"):
+            advise("agnes-sorel")  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError, match="max_states"):
+            advise(GameState.deal("agnes-sorel", 1), max_states=0)
 
 
 def test_a_won_position_needs_no_move() -> None:
@@ -269,26 +220,27 @@ def test_a_won_position_needs_no_move() -> None:
     final = state.play(solve(state).moves)
     assert solve(final) == SolveResult(Outcome.WON, (), 1)
     assert hint(final) == Hint(None, "no move is legal: the game is over")
+    assert omniscient_hint(final) == hint(final)
 
 
-def test_hint_gives_the_first_move_of_a_winning_line() -> None:
+def test_omniscient_hint_gives_the_first_move_of_a_winning_line() -> None:
     state = GameState.deal("agnes-sorel", 3)
-    advice = hint(state)
+    advice = omniscient_hint(state)
     assert advice.move == solve(state).moves[0]
     assert "winning line" in advice.reason
     assert str(advice).startswith(str(advice.move))
 
 
-def test_hint_in_a_lost_position_still_suggests_a_legal_move() -> None:
+def test_omniscient_hint_in_a_lost_position_still_suggests_a_legal_move() -> None:
     state = GameState.deal("agnes-sorel", 10)
-    advice = hint(state)
+    advice = omniscient_hint(state)
     assert advice.move is not None and state.is_legal(advice.move)
     assert advice.reason.startswith("the game cannot be won any more")
 
 
-def test_hint_without_a_decision_falls_back_on_a_heuristic() -> None:
+def test_omniscient_hint_without_a_decision_falls_back_on_a_heuristic() -> None:
     state = GameState.deal("agnes-sorel", 4)
-    advice = hint(state, max_states=5)
+    advice = omniscient_hint(state, max_states=5)
     assert advice.move is not None and state.is_legal(advice.move)
     assert advice.reason.startswith("no winning line found within 5 positions")
 

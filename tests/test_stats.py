@@ -6,10 +6,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
+from agnes_rules.errors import ArgumentError, DealError, VariantError
 from agnes_rules.solver import Outcome, solve
-from agnes_rules.state import GameState
 from agnes_rules.stats import WinRate, solve_deals, wilson_interval, win_rate
-from agnes_rules.variant import Variant
 
 SOREL = Variant.named("agnes-sorel")
 #: Deals of agnes-sorel, each decided within the budget below.
@@ -30,7 +31,7 @@ def test_wilson_interval_matches_known_values() -> None:
 
 @pytest.mark.parametrize(("successes", "trials"), [(-1, 3), (4, 3), (0, -1)])
 def test_wilson_interval_refuses_impossible_counts(successes: int, trials: int) -> None:
-    with pytest.raises(ValueError, match="successes"):
+    with pytest.raises(ArgumentError, match="successes"):
         wilson_interval(successes, trials)
 
 
@@ -75,8 +76,14 @@ def test_bad_arguments_are_refused_before_any_work() -> None:
         win_rate(SOREL, [1], chunk_size=0)
     with pytest.raises(ValueError, match="unknown variant"):
         win_rate("agnes", [1])
-    with pytest.raises(TypeError, match="variant"):
+    with pytest.raises(VariantError, match="Variant or a preset name"):
         win_rate(7, [1])  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="chunk_size"):
+        win_rate(SOREL, [1], chunk_size=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="max_states"):
+        win_rate(SOREL, [1], max_states=0)
+    with pytest.raises(DealError, match="game number"):
+        win_rate(SOREL, [1, "2"])  # type: ignore[list-item]
 
 
 def test_runs_on_a_dask_cluster() -> None:
@@ -91,3 +98,30 @@ def test_runs_on_a_dask_cluster() -> None:
         rate = win_rate(SOREL, numbers, executor=client.get_executor(), max_states=BUDGET)
     with ThreadPoolExecutor(2) as pool:
         assert rate == win_rate(SOREL, numbers, executor=pool, max_states=BUDGET)
+
+
+def test_an_error_during_the_run_cancels_the_chunks_not_started() -> None:
+    def fail(done: int, total: int) -> None:
+        raise RuntimeError("the front-end went away")
+
+    with ThreadPoolExecutor(1) as pool:
+        submitted = []
+        submit = pool.submit
+
+        def recording_submit(*args: object, **kwargs: object) -> object:
+            future = submit(*args, **kwargs)  # type: ignore[arg-type]
+            submitted.append(future)
+            return future
+
+        pool.submit = recording_submit  # type: ignore[method-assign]
+        with pytest.raises(RuntimeError, match="went away"):
+            win_rate(
+                SOREL, range(1, 21), executor=pool, chunk_size=1, max_states=2_000, progress=fail
+            )
+    assert any(future.cancelled() for future in submitted)
+
+
+def test_without_a_budget_each_deal_gets_one_fixed_and_recorded() -> None:
+    with ThreadPoolExecutor(1) as pool:
+        rate = win_rate(SOREL, [3], executor=pool)
+    assert isinstance(rate.max_states, int) and rate.max_states > 0

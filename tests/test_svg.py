@@ -14,9 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agnes_rules.state import GameState
+from agnes_rules.core.moves import Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import VARIANTS, Variant
+from agnes_rules.errors import ArgumentError
 from agnes_rules.svg import render_svg
-from agnes_rules.variant import VARIANTS, Variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -273,3 +275,82 @@ def test_chromium_draws_the_picture(tmp_path: Path) -> None:
     # The index in the corner of QH is drawn in red.
     corner = [at("t1", dx, dy) for dx in range(4, 40) for dy in range(4, 22)]
     assert any(red > 150 and green < 80 and blue < 80 for red, green, blue in corner)
+
+
+# ------------------------------------------------------------- options (issue 13)
+
+
+def marks(root: ET.Element, css: str) -> list[str]:
+    return [
+        rect.attrib["data-pile"]
+        for rect in root.iter(f"{SVG}rect")
+        if css in rect.attrib.get("class", "").split()
+    ]
+
+
+def test_a_view_is_drawn_like_its_position() -> None:
+    state = GameState.deal("agnes-sorel-quagnes", 5)
+    from_view = ET.fromstring(render_svg(state.view()))  # type: ignore[arg-type]
+    from_state = parse(state)
+    assert faces(from_view) == faces(from_state)
+    assert backs(from_view) == backs(from_state)
+    assert backs(from_view).count("t7") == 6 and "d" in backs(from_view)
+    hidden = {str(card) for column in state.tableau for card in column.face_down}
+    hidden |= {str(card) for card in state.stock}
+    assert not hidden & {card for _, card in faces(from_view)}
+    assert state.view()._repr_svg_() == render_svg(state.view())  # type: ignore[arg-type]
+
+
+def test_the_last_move_marks_its_source_and_target() -> None:
+    state = GameState.deal("agnes-sorel", 1)
+    after = state.apply("t4t3")
+    assert marks(ET.fromstring(render_svg(after, last_move="t4t3")), "last-move") == ["t4", "t3"]
+    dropped = ET.fromstring(render_svg(state.apply("t4f"), last_move=Move.parse("t4f")))
+    assert marks(dropped, "last-move") == ["t4", "f1", "f2", "f3", "f4"]
+    dealt = ET.fromstring(render_svg(state.apply("d"), last_move="d"))
+    assert marks(dealt, "last-move") == ["d"]
+    assert marks(parse(state), "last-move") == []
+
+
+def test_highlights_frame_the_piles_named() -> None:
+    state = GameState.deal("agnes-bernauer", 1)
+    root = ET.fromstring(render_svg(state, highlight=["t3", "r2", "f", "d"]))
+    assert marks(root, "highlight") == ["t3", "r2", "f1", "f2", "f3", "f4", "d"]
+    frame = next(r for r in root.iter(f"{SVG}rect") if r.attrib.get("data-pile") == "t3")
+    slot = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-pile") == "t3").attrib[
+        "transform"
+    ]
+    x = float(slot.removeprefix("translate(").split(",")[0])
+    assert float(frame.attrib["x"]) == x - 4
+    with pytest.raises(ArgumentError, match="no such pile"):
+        render_svg(state, highlight=["t8"])
+    with pytest.raises(ArgumentError, match="not a pile"):
+        render_svg(state, highlight=["q1"])
+    with pytest.raises(ArgumentError, match="list of pile names"):
+        render_svg(state, highlight="t3")
+
+
+def test_size_sets_the_width_and_keeps_the_proportions() -> None:
+    state = GameState.deal("agnes-bernauer", 1)
+    plain = parse(state)
+    scaled = ET.fromstring(render_svg(state, size=300))
+    assert scaled.attrib["viewBox"] == plain.attrib["viewBox"]
+    assert scaled.attrib["width"] == "300"
+    ratio = float(plain.attrib["height"]) / float(plain.attrib["width"])
+    assert abs(float(scaled.attrib["height"]) - 300 * ratio) <= 0.5
+    for bad in (0, -5, "300", True):
+        with pytest.raises(ArgumentError, match="size"):
+            render_svg(state, size=bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="GameState or a PlayerView"):
+        render_svg("agnes-sorel")  # type: ignore[arg-type]
+
+
+def test_the_notebook_picture_is_the_default_rendering() -> None:
+    state = GameState.deal("agnes-sorel", 1)
+    assert state._repr_svg_() == render_svg(state) == state.to_svg()
+
+
+def test_a_last_move_between_piles_that_do_not_exist_is_refused() -> None:
+    state = GameState.deal("agnes-sorel", 1)
+    with pytest.raises(ArgumentError, match="t9t1"):
+        render_svg(state, last_move="t9t1")

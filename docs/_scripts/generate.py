@@ -17,10 +17,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from layers import layer_order, layers_svg, module_table
+
 from agnes_rules.cli import main
-from agnes_rules.state import GameState
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import VARIANTS, Variant
 from agnes_rules.svg import render_svg
-from agnes_rules.variant import VARIANTS, Variant
 
 #: The subcommands of ``agnes``, in the order of ``agnes --help``.
 COMMANDS = ("demo", "variants", "deal", "moves", "play", "validate", "solve", "stats")
@@ -114,6 +116,9 @@ def generate() -> None:
     files["cli-play.md"] = _run(
         ["play", "agnes-sorel", "1"], "t1t2\nt4t3\nhint\nsave game1.json\nquit\n"
     )
+    files["layers.svg"] = layers_svg()
+    files["modules.md"] = module_table()
+    files["layer-order.md"] = layer_order()
     for file_name, content in files.items():
         path = OUT / file_name
         if not path.exists() or path.read_text(encoding="utf-8") != content:

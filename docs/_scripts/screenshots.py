@@ -18,8 +18,8 @@ import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from agnes_rules.core.state import GameState
 from agnes_rules.solver import solve
-from agnes_rules.state import GameState
 from agnes_rules.svg import render_svg
 
 CHROMIUM_FLAGS = [

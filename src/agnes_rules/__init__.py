@@ -7,18 +7,45 @@
 ('t4f', False)
 """
 
+# Every format module is imported here, so the core's registry of documents is full
+# whenever agnes_rules is (docs/architecture.md).
 from agnes_rules import quagnes
+from agnes_rules import serialization as serialization
+from agnes_rules._build import COMPILED
+from agnes_rules.actions import ActionSpace
 from agnes_rules.cards import Card, Colour, Rank, Suit
-from agnes_rules.dealing import pysol_deck_order
+from agnes_rules.core.dealing import pysol_deck_order
+from agnes_rules.core.moves import Area, Move
+from agnes_rules.core.state import Column, GameState
+from agnes_rules.core.variant import (
+    VARIANTS,
+    Leftover,
+    MovableRuns,
+    Packing,
+    PresetName,
+    StockTarget,
+    TableauWrap,
+    Vacancy,
+    Variant,
+)
 from agnes_rules.errors import (
     AgnesError,
+    ArgumentError,
     CardParseError,
     DealError,
+    FormatError,
+    HistoryError,
+    IllegalMoveError,
+    LimitError,
+    MoveFieldError,
     MoveParseError,
+    NotRegisteredError,
     PositionError,
+    Rule,
+    SolverError,
     VariantError,
 )
-from agnes_rules.moves import Area, Move
+from agnes_rules.game import Game
 from agnes_rules.records import (
     GameRecord,
     Metadata,
@@ -27,46 +54,45 @@ from agnes_rules.records import (
     replay,
     validate,
 )
-from agnes_rules.serialization import FormatError
-from agnes_rules.solver import Hint, Outcome, SolverError, SolveResult, Techniques, hint, solve
-from agnes_rules.state import Column, GameState, IllegalMoveError, Rule
+from agnes_rules.solver import Hint, Outcome, SolveResult, Techniques, hint, solve
 from agnes_rules.stats import WinRate, wilson_interval, win_rate
 from agnes_rules.svg import render_svg
-from agnes_rules.variant import (
-    VARIANTS,
-    Leftover,
-    MovableRuns,
-    Packing,
-    StockTarget,
-    TableauWrap,
-    Vacancy,
-    Variant,
-)
+from agnes_rules.view import PlayerView
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "COMPILED",
     "VARIANTS",
+    "ActionSpace",
     "AgnesError",
     "Area",
+    "ArgumentError",
     "Card",
     "CardParseError",
     "Colour",
     "Column",
     "DealError",
     "FormatError",
+    "Game",
     "GameRecord",
     "GameState",
     "Hint",
+    "HistoryError",
     "IllegalMoveError",
     "Leftover",
+    "LimitError",
     "Metadata",
     "MovableRuns",
     "Move",
+    "MoveFieldError",
     "MoveParseError",
+    "NotRegisteredError",
     "Outcome",
     "Packing",
+    "PlayerView",
     "PositionError",
+    "PresetName",
     "Rank",
     "Rule",
     "SolveResult",

@@ -27,12 +27,14 @@ from agnes_rules.errors import CardParseError
 
 __all__ = [
     "FULL_DECK",
+    "RANK_LETTERS",
     "Card",
     "Colour",
     "Rank",
     "Suit",
     "card_from_index",
     "format_cards",
+    "foundation_pile",
     "parse_cards",
 ]
 
@@ -98,7 +100,16 @@ class Rank(enum.IntEnum):
     @property
     def letter(self) -> str:
         """The one-character text form (``"A"``, ``"2"`` .. ``"9"``, ``"T"``, ``"J"``...)."""
-        return _RANK_LETTERS[self - 1]
+        return RANK_LETTERS[self - 1]
+
+    @classmethod
+    def from_letter(cls, text: str) -> Rank | None:
+        """The rank whose letter is exactly ``text``, or None (for readers of canonical text).
+
+        >>> Rank.from_letter("T"), Rank.from_letter("10")
+        (<Rank.TEN: 10>, None)
+        """
+        return _RANK_BY_LETTER.get(text)
 
     def plus(self, steps: int) -> Rank:
         """The rank ``steps`` above this one, circularly (King + 1 is Ace).
@@ -109,9 +120,11 @@ class Rank(enum.IntEnum):
         return Rank((self - 1 + steps) % 13 + 1)
 
 
-_RANK_LETTERS = "A23456789TJQK"
-_RANK_BY_TEXT = {letter: Rank(number) for number, letter in enumerate(_RANK_LETTERS, 1)}
-_RANK_BY_TEXT["10"] = Rank.TEN
+#: The rank letters, Ace to King: the text form of a rank.
+RANK_LETTERS = "A23456789TJQK"
+_RANK_BY_LETTER = {letter: Rank(number) for number, letter in enumerate(RANK_LETTERS, 1)}
+# Card.parse is lenient: it also reads "10" for a Ten (and ignores case).
+_RANK_BY_TEXT = {**_RANK_BY_LETTER, "10": Rank.TEN}
 _SUIT_BY_LETTER = {suit.value: suit for suit in Suit}
 
 
@@ -176,7 +189,7 @@ class Card:
         return _CARDS[_SUIT_POSITION[suit] * 13 + rank - 1]
 
     def __str__(self) -> str:
-        return _RANK_LETTERS[self.rank - 1] + self.suit.value
+        return RANK_LETTERS[self.rank - 1] + self.suit.value
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -217,6 +230,16 @@ def card_from_index(index: int) -> Card:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
         raise CardParseError(index, "a card index is an integer 0..51")
     return _CARDS[index]
+
+
+def foundation_pile(suit: Suit, base_rank: Rank, height: int) -> tuple[Card, ...]:
+    """The ``height`` cards a foundation of ``suit`` holds, built up from ``base_rank``.
+
+    >>> foundation_pile(Suit.HEARTS, Rank.QUEEN, 3)
+    (Card.parse('QH'), Card.parse('KH'), Card.parse('AH'))
+    """
+    first = _SUIT_POSITION[suit] * 13
+    return tuple(_CARDS[first + (base_rank - 1 + step) % 13] for step in range(height))
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

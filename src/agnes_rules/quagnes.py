@@ -17,10 +17,10 @@ reads a deal from a text file of 52 lines, one card per line written
   columns 1..7 by the first deal, the last two to columns 1 and 2).
 
 This module converts between such files and deck orders of
-:mod:`agnes_rules.dealing` (the last card dealt first), for the seven-column
+:mod:`agnes_rules.core.dealing` (the last card dealt first), for the seven-column
 one-deck layout without a reserve (the Agnes Sorel family):
 
->>> from agnes_rules.state import GameState
+>>> from agnes_rules.core.state import GameState
 >>> text = write_deck(1)
 >>> text.splitlines()[:3]
 ['( 3, 3)', '(11, 3)', '( 6, 3)']
@@ -37,13 +37,14 @@ Game 1 has base card 4H, ``( 3, 3)``; column 1 is ``QH``; column 2 is ``7H`` und
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from agnes_rules.cards import Card, Rank, Suit
-from agnes_rules.dealing import lay_out, pysol_deck_order
-from agnes_rules.serialization import FormatError
-from agnes_rules.state import GameState
-from agnes_rules.variant import Variant
+from agnes_rules.core.dealing import lay_out, pysol_deck_order, triangle_order
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
+from agnes_rules.errors import ArgumentError, DealError, FormatError
+from agnes_rules.limits import check as check_limit
 
 __all__ = ["QUAGNES_SUITS", "read_deck", "write_deck"]
 
@@ -55,6 +56,8 @@ _CARDS = 52
 _LINE = re.compile(r"\(\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\)")
 # The layout quagnes deals; any variant with these three figures lays out the same way.
 _LAYOUT = Variant.named("agnes-sorel")
+# The (column, row) of each tableau line of the file, in file order: row by row, left to right.
+_FILE_ROWS = tuple((column, row) for row in range(_COLUMNS) for column in range(row, _COLUMNS))
 
 
 def _quagnes_text(card: Card) -> str:
@@ -81,11 +84,13 @@ def read_deck(text: str) -> tuple[Card, ...]:
 
     Use it with :meth:`~agnes_rules.GameState.from_deck` and a seven-column
     one-deck variant such as ``agnes-sorel-quagnes``. A file that is not 52
-    distinct cards is refused with a :class:`~agnes_rules.serialization.FormatError`
-    naming the line.
+    distinct cards is refused with a :class:`~agnes_rules.errors.FormatError`
+    naming the line; an argument that is not text is an
+    :class:`~agnes_rules.errors.ArgumentError`.
     """
     if not isinstance(text, str):
-        raise FormatError("deck file", f"expected text, got {type(text).__name__}")
+        raise ArgumentError(f"expected the text of a deck file, got {type(text).__name__}")
+    check_limit("document_bytes", len(text), "deck file", "the deck file's size in characters")
     lines = text.splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
@@ -101,36 +106,31 @@ def read_deck(text: str) -> tuple[Card, ...]:
             )
         first_line[card] = number
         cards.append(card)
-    base, rows, stock = cards[0], cards[1:29], cards[29:]
-    columns: list[list[Card]] = [[] for _ in range(_COLUMNS)]
-    position = 0
-    for row in range(_COLUMNS):
-        for column in range(row, _COLUMNS):
-            columns[column].append(rows[position])
-            position += 1
-    return _deck_order(columns, base, stock)
+    tableau = dict(zip(_FILE_ROWS, cards[1 : 1 + len(_FILE_ROWS)], strict=True))
+    base, stock = cards[0], cards[1 + len(_FILE_ROWS) :]
+    return _deck_order(tableau, base, stock)
 
 
 def _deck_order(
-    columns: Sequence[Sequence[Card]], base: Card, stock: Sequence[Card]
+    tableau: Mapping[tuple[int, int], Card], base: Card, stock: Sequence[Card]
 ) -> tuple[Card, ...]:
-    """The deck order from which :func:`~agnes_rules.dealing.lay_out` makes this layout."""
-    # The order in which the layout takes cards from the top of the deck, undone.
-    taken = [
-        columns[column][first - 1]
-        for first in range(1, _COLUMNS)
-        for column in range(_COLUMNS - 1, first - 1, -1)
-    ]
-    taken += [columns[column][column] for column in range(_COLUMNS - 1, -1, -1)]
-    taken += [base, *stock]
-    return tuple(reversed(taken))
+    """The deck order from which :func:`~agnes_rules.core.dealing.lay_out` makes this layout.
+
+    ``tableau`` maps (column, row) to a card; the deck is the order in which
+    the layout takes the cards from its top, reversed.
+    """
+    taken = [tableau[place] for place in triangle_order(_COLUMNS)]
+    return tuple(reversed([*taken, base, *stock]))
 
 
 def write_deck(deal: int | Sequence[Card] | GameState) -> str:
     """The quagnes deck file (52 lines) of a deal.
 
     ``deal`` is a PySolFC game number, a deck order of 52 cards, or the opening
-    position of a seven-column one-deck variant without a reserve.
+    position of a seven-column one-deck variant without a reserve; a deck order
+    that is not one pack, or a position quagnes cannot deal, is a
+    :class:`~agnes_rules.errors.DealError`, anything else an
+    :class:`~agnes_rules.errors.ArgumentError`.
     """
     if isinstance(deal, GameState):
         deck = _deck_of_opening(deal)
@@ -139,33 +139,35 @@ def write_deck(deal: int | Sequence[Card] | GameState) -> str:
     elif isinstance(deal, Sequence) and not isinstance(deal, str):
         deck = tuple(deal)
     else:
-        raise TypeError(f"expected a game number, a deck order or a GameState, got {deal!r}")
+        raise ArgumentError(f"expected a game number, a deck order or a GameState, got {deal!r}")
     layout = lay_out(_LAYOUT, deck)
-    rows = [
-        layout.columns[column][row] for row in range(_COLUMNS) for column in range(row, _COLUMNS)
-    ]
+    rows = [layout.columns[column][row] for column, row in _FILE_ROWS]
     cards = [layout.base_card, *rows, *layout.stock]
     return "".join(_quagnes_text(card) + "\n" for card in cards)
 
 
 def _deck_of_opening(state: GameState) -> tuple[Card, ...]:
-    """The deck order that deals ``state`` (which must be an opening layout quagnes can play)."""
+    """The deck order that deals ``state``; a :class:`DealError` unless quagnes can deal it."""
     variant = state.variant
     if (variant.decks, variant.piles, variant.reserve) != (1, _COLUMNS, 0):
-        raise ValueError(
+        raise DealError(
             f"quagnes deals one deck to seven columns without a reserve; {variant.name} has"
             f" {variant.decks} deck(s), {variant.piles} columns and {variant.reserve} reserve piles"
         )
     on_foundations = [pile for pile in state.foundations if pile]
     if len(on_foundations) != 1 or len(on_foundations[0]) != 1 or any(state.spare):
-        raise ValueError("not an opening position: only the base card may be on the foundations")
+        raise DealError("not an opening position: only the base card may be on the foundations")
     if len(state.stock) != variant.stock_size:
-        raise ValueError(
+        raise DealError(
             f"not an opening position: the stock has {len(state.stock)} cards,"
             f" not {variant.stock_size}"
         )
     for number, column in enumerate(state.tableau, 1):
         if len(column) != number or (variant.face_down and len(column.face_up) != 1):
-            raise ValueError(f"not an opening position: column {number} is not as dealt")
-    columns = [column.cards for column in state.tableau]
-    return _deck_order(columns, on_foundations[0][0], state.stock)
+            raise DealError(f"not an opening position: column {number} is not as dealt")
+    tableau = {
+        (number, row): card
+        for number, column in enumerate(state.tableau)
+        for row, card in enumerate(column.cards)
+    }
+    return _deck_order(tableau, on_foundations[0][0], state.stock)

@@ -32,30 +32,37 @@ import datetime
 import importlib.resources
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
+import cattrs
 
-from agnes_rules.cards import Card
-from agnes_rules.dealing import MAX_GAME_NUMBER
-from agnes_rules.errors import MoveParseError, VariantError
-from agnes_rules.moves import Move
-from agnes_rules.serialization import (
-    CONVERTER,
+from agnes_rules._documents import (
     GAME_RECORD_FORMAT,
-    OPTIONAL_FIELDS,
-    FormatError,
-    LocatedError,
     dump_json,
     envelope,
     json_type,
     load_json,
+    make_converter,
     open_document,
     structure,
-    variant_from_document,
 )
-from agnes_rules.state import GameState, IllegalMoveError, Rule
-from agnes_rules.variant import VARIANTS, Variant
+from agnes_rules.cards import Card
+from agnes_rules.core.dealing import check_deck, check_game_number
+from agnes_rules.core.moves import Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import PresetName, Variant
+from agnes_rules.errors import (
+    ArgumentError,
+    DealError,
+    FormatError,
+    IllegalMoveError,
+    MoveParseError,
+    Rule,
+    VariantError,
+)
+from agnes_rules.limits import check as check_limit
+from agnes_rules.serialization import variant_from_document, variant_to_document
 
 __all__ = [
     "GameRecord",
@@ -71,16 +78,17 @@ __all__ = [
 #: The type of :attr:`Metadata.extra`: (key, value) pairs sorted by key.
 Extra = tuple[tuple[str, str], ...]
 
+# Built in Python, a record or its metadata refuses a bad field with the error of the
+# situation (ArgumentError, VariantError, DealError) whose message names the field first;
+# the JSON reader turns the same problems into a FormatError at the field's JSON path.
+
 
 # ------------------------------------------------------------------ metadata
 
 
-def _optional_text(path: str) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is not None and not isinstance(value, str):
-            raise FormatError(path + attribute.name, f"expected a string, got {json_type(value)}")
-
-    return check
+def _check_optional_text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not isinstance(value, str):
+        raise ArgumentError(f"{attribute.name}: expected a string or None, got {value!r}")
 
 
 def _check_date(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -89,9 +97,9 @@ def _check_date(instance: object, attribute: attrs.Attribute[Any], value: object
     try:
         datetime.datetime.fromisoformat(str(value))
     except ValueError:
-        raise FormatError(
-            "$.metadata.date",
-            f"{value!r} is not an ISO 8601 date or time (like 2024-05-17 or 2024-05-17T20:15:00Z)",
+        raise ArgumentError(
+            f"date: {value!r} is not an ISO 8601 date or time"
+            " (like 2024-05-17 or 2024-05-17T20:15:00Z)"
         ) from None
 
 
@@ -99,20 +107,18 @@ def _to_extra(value: object) -> Extra:
     if isinstance(value, Mapping):
         pairs = list(value.items())
     elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise FormatError("$.metadata.extra", f"expected a mapping of texts, got {value!r}")
+        raise ArgumentError(f"extra: expected a mapping of texts, got {value!r}")
     else:
         pairs = list(value)
     seen: dict[str, str] = {}
     for pair in pairs:
         if not (isinstance(pair, tuple | list) and len(pair) == 2):
-            raise FormatError("$.metadata.extra", f"expected (key, value) pairs, got {pair!r}")
+            raise ArgumentError(f"extra: expected (key, value) pairs, got {pair!r}")
         key, text = pair
         if not isinstance(key, str) or not isinstance(text, str):
-            raise FormatError(
-                f"$.metadata.extra[{key!r}]", f"keys and values are strings, got {text!r}"
-            )
+            raise ArgumentError(f"extra: keys and values are strings, got {key!r}: {text!r}")
         if key in seen:
-            raise FormatError(f"$.metadata.extra[{key!r}]", "the key is given twice")
+            raise ArgumentError(f"extra: the key {key!r} is given twice")
         seen[key] = text
     return tuple(sorted(seen.items()))
 
@@ -124,17 +130,21 @@ class Metadata:
     ``date`` is an ISO 8601 date or date and time; ``result`` is free text (the
     library writes ``won``, ``lost`` or ``unfinished``); ``extra`` holds any
     other texts, as (key, value) pairs sorted by key (a mapping is accepted).
+    A bad field is an :class:`~agnes_rules.errors.ArgumentError` naming it:
 
     >>> Metadata(player="Agnes", extra={"event": "club night"}).extra
     (('event', 'club night'),)
+    >>> Metadata(date="soon")
+    Traceback (most recent call last):
+    ...
+    agnes_rules.errors.ArgumentError: date: 'soon' is not an ISO 8601 date or time \
+(like 2024-05-17 or 2024-05-17T20:15:00Z)
     """
 
-    player: str | None = attrs.field(default=None, validator=_optional_text("$.metadata."))
-    date: str | None = attrs.field(
-        default=None, validator=[_optional_text("$.metadata."), _check_date]
-    )
-    program: str | None = attrs.field(default=None, validator=_optional_text("$.metadata."))
-    result: str | None = attrs.field(default=None, validator=_optional_text("$.metadata."))
+    player: str | None = attrs.field(default=None, validator=_check_optional_text)
+    date: str | None = attrs.field(default=None, validator=[_check_optional_text, _check_date])
+    program: str | None = attrs.field(default=None, validator=_check_optional_text)
+    result: str | None = attrs.field(default=None, validator=_check_optional_text)
     extra: Extra = attrs.field(default=(), converter=_to_extra)
 
     @property
@@ -143,26 +153,31 @@ class Metadata:
         return dict(self.extra)
 
 
-def _to_metadata(value: object) -> Metadata:
+_METADATA_FIELDS = tuple(field.name for field in attrs.fields(Metadata))
+
+
+def _to_metadata(value: Metadata | Mapping[str, str] | None) -> Metadata:
     if value is None:
         return Metadata()
     if isinstance(value, Metadata):
         return value
     if isinstance(value, Mapping):
-        names = {field.name for field in attrs.fields(Metadata)}
         for key in value:
-            if key not in names:
-                raise FormatError(f"$.metadata.{key}", "unexpected field")
+            if key not in _METADATA_FIELDS:
+                raise ArgumentError(
+                    f"metadata: unexpected field {key!r} (the fields are"
+                    f" {', '.join(_METADATA_FIELDS)})"
+                )
         return Metadata(**value)
-    raise FormatError("$.metadata", f"expected Metadata or a mapping, got {value!r}")
+    raise ArgumentError(f"metadata: expected Metadata or a mapping, got {value!r}")
 
 
 # ------------------------------------------------------------------ the record
 
 
-def _to_moves(value: object) -> tuple[str, ...]:
+def _to_moves(value: Iterable[str | Move]) -> tuple[str, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise FormatError("$.moves", f"expected a sequence of move texts, got {value!r}")
+        raise ArgumentError(f"moves: expected a sequence of move texts, got {value!r}")
     texts = []
     for index, move in enumerate(value):
         if isinstance(move, Move):
@@ -170,22 +185,16 @@ def _to_moves(value: object) -> tuple[str, ...]:
         elif isinstance(move, str):
             texts.append(move)
         else:
-            raise FormatError(f"$.moves[{index}]", f"expected a move text, got {move!r}")
+            raise ArgumentError(f"moves[{index}]: expected a move text or a Move, got {move!r}")
     return tuple(texts)
 
 
-def _to_deal(value: object) -> int | tuple[Card, ...]:
+def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise FormatError(
-            "$.deal", f"expected a game number or a deck order (cards), got {value!r}"
-        )
-    cards = tuple(value)
-    for index, card in enumerate(cards):
-        if not isinstance(card, Card):
-            raise FormatError(f"$.deal[{index}]", f"expected a Card, got {card!r}")
-    return cards
+        raise ArgumentError(f"deal: expected a game number or a deck order (cards), got {value!r}")
+    return tuple(value)
 
 
 @attrs.frozen
@@ -195,18 +204,20 @@ class GameRecord:
     The moves are kept as texts, exactly as recorded, so that a record with a
     malformed move can still be stored and checked (:func:`validate` reports
     it). :class:`~agnes_rules.Move` objects are accepted and turned into their
-    text. A bad variant or deal is refused here with a :class:`FormatError`
-    naming the field:
+    text. A bad variant or deal is refused here, with a
+    :class:`~agnes_rules.errors.VariantError` or
+    :class:`~agnes_rules.errors.DealError` (and a field of the wrong type with
+    an :class:`~agnes_rules.errors.ArgumentError` naming it):
 
     >>> GameRecord("agnes", 1)
     Traceback (most recent call last):
     ...
-    agnes_rules.serialization.FormatError: $.variant: unknown variant 'agnes'; the presets are: \
+    agnes_rules.errors.VariantError: unknown variant 'agnes'; the presets are: \
 agnes-sorel, agnes-sorel-parlett, agnes-sorel-pysol, agnes-sorel-quagnes, agnes-bernauer, \
 agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
     """
 
-    variant: str | Variant
+    variant: Variant | PresetName
     deal: int | tuple[Card, ...] = attrs.field(converter=_to_deal)
     moves: tuple[str, ...] = attrs.field(default=(), converter=_to_moves)
     metadata: Metadata = attrs.field(factory=Metadata, converter=_to_metadata)
@@ -214,25 +225,14 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
     def __attrs_post_init__(self) -> None:
         variant = self.game_variant
         if isinstance(self.deal, int):
-            if not 1 <= self.deal <= MAX_GAME_NUMBER:
-                raise FormatError(
-                    "$.deal", f"game number {self.deal} is out of range 1..{MAX_GAME_NUMBER}"
-                )
+            check_game_number(self.deal)
         else:
-            _check_deck(variant, self.deal)
+            check_deck(variant, self.deal)
 
     @property
     def game_variant(self) -> Variant:
         """The :class:`~agnes_rules.Variant` the game is played with (a preset name resolved)."""
-        variant = self.variant
-        if isinstance(variant, Variant):
-            return variant
-        if isinstance(variant, str):
-            try:
-                return Variant.named(variant)
-            except VariantError as error:
-                raise FormatError("$.variant", str(error)) from None
-        raise FormatError("$.variant", f"expected a preset name or a Variant, got {variant!r}")
+        return Variant.resolve(self.variant)
 
     def initial_state(self) -> GameState:
         """The opening position of the recorded deal."""
@@ -243,7 +243,7 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
 
     def to_document(self) -> dict[str, Any]:
         """The ``agnes-rules/game-record`` document as a JSON-ready dictionary."""
-        body: dict[str, Any] = CONVERTER.unstructure(self)
+        body: dict[str, Any] = _CONVERTER.unstructure(self)
         body["metadata"] = {
             key: value for key, value in body["metadata"].items() if value not in (None, {})
         }
@@ -256,7 +256,15 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
     @classmethod
     def from_document(cls, document: Any) -> GameRecord:
         """Read a parsed ``agnes-rules/game-record`` document."""
-        return structure(open_document(document, GAME_RECORD_FORMAT), GameRecord)
+        fields = open_document(document, GAME_RECORD_FORMAT)
+        moves = fields.get("moves")
+        if isinstance(moves, list):
+            check_limit("record_moves", len(moves), "$.moves", "the record's number of moves")
+        body = structure(_CONVERTER, fields, _RecordBody)
+        variant = Variant.resolve(body.variant)
+        if not isinstance(body.deal, int):
+            _check_deck_document(variant, body.deal)
+        return cls(body.variant, body.deal, body.moves, body.metadata)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -264,80 +272,105 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
         return cls.from_document(load_json(text))
 
 
-def _check_deck(variant: Variant, deck: tuple[Card, ...]) -> None:
-    if len(deck) != variant.card_count:
-        raise FormatError(
-            "$.deal",
-            f"{variant.name} is played with {variant.card_count} cards,"
-            f" the deck order has {len(deck)}",
-        )
-    seen: dict[Card, list[int]] = {}
-    for index, card in enumerate(deck):
-        places = seen.setdefault(card, [])
-        places.append(index)
-        if len(places) > variant.decks:
-            each = "one" if variant.decks == 1 else "two"
-            raise FormatError(
-                f"$.deal[{index}]",
-                f"duplicate card {card} (also at {', '.join(f'$.deal[{i}]' for i in places[:-1])});"
-                f" {variant.name} has {each} of each card",
-            )
+# ------------------------------------------------------------------ JSON
 
 
-# ------------------------------------------------------------------ JSON hooks
+@attrs.frozen
+class _RecordBody:
+    """The fields of a game-record document, read but not yet checked against each other."""
+
+    variant: Variant | PresetName
+    deal: int | tuple[Card, ...]
+    moves: tuple[str, ...]
+    metadata: Metadata = attrs.field(factory=Metadata)
 
 
-def _structure_variant_field(value: Any, _: Any) -> str | Variant:
+def _check_deck_document(variant: Variant, deck: tuple[Card, ...]) -> None:
+    """:func:`~agnes_rules.core.dealing.check_deck`, its refusal located in the document."""
+    try:
+        check_deck(variant, deck)
+    except DealError as error:
+        # check_deck names a wrong count first; with the count right, a card appears too often.
+        places: dict[Card, list[int]] = {}
+        for index, card in enumerate(deck if len(deck) == variant.card_count else ()):
+            places.setdefault(card, []).append(index)
+            if len(places[card]) > variant.decks:
+                each = "one" if variant.decks == 1 else "two"
+                others = ", ".join(f"$.deal[{i}]" for i in places[card][:-1])
+                raise FormatError(
+                    f"$.deal[{index}]",
+                    f"duplicate card {card} (also at {others}); {variant.name} has {each}"
+                    " of each card",
+                ) from None
+        raise FormatError("$.deal", str(error)) from None
+
+
+def _structure_variant_field(value: Any, _: Any) -> Variant | PresetName:
     if isinstance(value, str):
-        if value not in VARIANTS:
-            raise LocatedError(f"unknown variant {value!r}; the presets are: {', '.join(VARIANTS)}")
-        return value
+        try:
+            return cast("PresetName", Variant.named(value).name)
+        except VariantError as error:
+            raise FormatError("", str(error)) from None
     if isinstance(value, dict):
         return variant_from_document(value, "")
-    raise LocatedError(f"expected a preset name or a variant object, got {json_type(value)}")
-
-
-def _structure_deal(value: Any, _: Any) -> int | tuple[Card, ...]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        if not 1 <= value <= MAX_GAME_NUMBER:
-            raise LocatedError(f"game number {value} is out of range 1..{MAX_GAME_NUMBER}")
-        return value
-    if isinstance(value, list):
-        cards: tuple[Card, ...] = CONVERTER.structure(value, tuple[Card, ...])
-        return cards
-    raise LocatedError(
-        f"expected a game number or an array of cards (a deck order), got {json_type(value)}"
-    )
+    raise FormatError("", f"expected a preset name or a variant object, got {json_type(value)}")
 
 
 def _structure_extra(value: Any, _: Any) -> Extra:
     if not isinstance(value, dict):
-        raise LocatedError(f"expected an object of texts, got {json_type(value)}")
+        raise FormatError("", f"expected an object of texts, got {json_type(value)}")
     for key, text in value.items():
         if not isinstance(text, str):
-            raise LocatedError(f"expected a string, got {json_type(text)}", f"[{key!r}]")
+            raise FormatError(f"[{key!r}]", f"expected a string, got {json_type(text)}")
     return _to_extra(value)
 
 
-def _unstructure_record_variant(value: str | Variant) -> Any:
-    return value if isinstance(value, str) else CONVERTER.unstructure(value)
+def _make_record_converter() -> cattrs.Converter:
+    """The converter of record documents: the strict one, with hooks for the union fields."""
+    converter = make_converter(
+        optional={
+            Metadata: frozenset(_METADATA_FIELDS),
+            # A record without metadata is still a record, as in Python.
+            _RecordBody: frozenset({"metadata"}),
+        }
+    )
+
+    def structure_deal(value: Any, _: Any) -> int | tuple[Card, ...]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            try:
+                return check_game_number(value)
+            except DealError as error:
+                raise FormatError("", str(error)) from None
+        if isinstance(value, list):
+            cards: tuple[Card, ...] = converter.structure(value, tuple[Card, ...])
+            return cards
+        raise FormatError(
+            "",
+            f"expected a game number or an array of cards (a deck order), got {json_type(value)}",
+        )
+
+    def unstructure_variant(value: Variant | PresetName) -> Any:
+        return value if isinstance(value, str) else variant_to_document(value)
+
+    def unstructure_deal(value: int | tuple[Card, ...]) -> Any:
+        return value if isinstance(value, int) else [str(card) for card in value]
+
+    converter.register_structure_hook_func(
+        lambda t: t == Variant | PresetName, _structure_variant_field
+    )
+    converter.register_structure_hook_func(lambda t: t == int | tuple[Card, ...], structure_deal)
+    converter.register_structure_hook_func(lambda t: t == Extra, _structure_extra)
+    converter.register_unstructure_hook_func(
+        lambda t: t == Variant | PresetName, unstructure_variant
+    )
+    converter.register_unstructure_hook_func(
+        lambda t: t == int | tuple[Card, ...], unstructure_deal
+    )
+    converter.register_unstructure_hook_func(lambda t: t == Extra, dict)
+    return converter
 
 
-def _unstructure_deal(value: int | tuple[Card, ...]) -> Any:
-    return value if isinstance(value, int) else [str(card) for card in value]
-
-
-# The record's union fields need hooks of their own. They go on the shared converter, which
-# serialization builds without knowing about records (it sits below this module).
-CONVERTER.register_structure_hook_func(lambda t: t == str | Variant, _structure_variant_field)
-CONVERTER.register_structure_hook_func(lambda t: t == int | tuple[Card, ...], _structure_deal)
-CONVERTER.register_structure_hook_func(lambda t: t == Extra, _structure_extra)
-CONVERTER.register_unstructure_hook_func(lambda t: t == str | Variant, _unstructure_record_variant)
-CONVERTER.register_unstructure_hook_func(lambda t: t == int | tuple[Card, ...], _unstructure_deal)
-CONVERTER.register_unstructure_hook_func(lambda t: t == Extra, dict)
-OPTIONAL_FIELDS[Metadata] = frozenset(field.name for field in attrs.fields(Metadata))
-# A record without metadata is still a record, as in Python (``metadata`` has a default).
-OPTIONAL_FIELDS[GameRecord] = frozenset({"metadata"})
+_CONVERTER = _make_record_converter()
 
 
 def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:

@@ -24,14 +24,23 @@ for the upper bound, so the interval covers every way they could turn out.
 from __future__ import annotations
 
 import math
+import os
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
+from pathlib import Path
 
 import attrs
 
+from agnes_rules.batch import ReplacingPool, ResultFile, run_chunks
+from agnes_rules.core.dealing import check_game_number
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import PresetName, Variant
+from agnes_rules.errors import ArgumentError
 from agnes_rules.solver import Outcome, solve
-from agnes_rules.state import GameState
-from agnes_rules.variant import Variant
+from agnes_rules.solver.api import check_max_states
+from agnes_rules.solver.budget import default_max_states
+from agnes_rules.solver.watch import Cancel, Progress, Watch
 
 __all__ = ["WinRate", "solve_deals", "wilson_interval", "win_rate"]
 
@@ -42,11 +51,14 @@ Z_95 = 1.959963984540054
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (the whole range 0..1 when there are no trials).
 
+    Counts that cannot be (negative, more successes than trials) raise an
+    :class:`~agnes_rules.errors.ArgumentError`.
+
     >>> [round(x, 4) for x in wilson_interval(11, 1000)]
     [0.0062, 0.0196]
     """
     if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+        raise ArgumentError(f"need 0 <= successes <= trials, got {successes} of {trials}")
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
@@ -131,39 +143,130 @@ def solve_deals(
 
 
 def win_rate(
-    variant: Variant | str,
+    variant: Variant | PresetName,
     numbers: Iterable[int],
     *,
     executor: Executor | None = None,
     max_states: int | None = None,
     chunk_size: int = 4,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    out: str | Path | None = None,
 ) -> WinRate:
     """Solve the deals with these PySolFC game ``numbers`` and count the verdicts.
 
     ``executor`` runs the work (chunks of ``chunk_size`` deals); by default a
     :class:`~concurrent.futures.ProcessPoolExecutor` is started and shut down
     for the call. ``max_states`` is the budget of each deal (see
-    :func:`~agnes_rules.solver.solve`); deals that exceed it count as unknown.
+    :func:`~agnes_rules.solver.solve`); deals that exceed it count as unknown. Without
+    one, each deal gets the memory-based default of ``solve`` divided by the number of
+    CPUs, fixed before any work and kept in the result (:attr:`WinRate.max_states`).
+    Bad arguments are refused before any work: a bad variant with a
+    :class:`~agnes_rules.errors.VariantError`, a bad game number with a
+    :class:`~agnes_rules.errors.DealError`, a bad ``chunk_size`` or ``max_states``
+    with an :class:`~agnes_rules.errors.ArgumentError`.
+
+    With ``out`` (a path), each deal's verdict is appended to that file as it is
+    decided, and the deals already in it are not solved again: an interrupted run
+    resumes where it stopped (:mod:`agnes_rules.batch`). The default pool is
+    replaced if a worker process dies, and its unfinished deals are solved again.
+
+    For a web back-end: ``progress(finished, total)`` is called with the
+    number of deals decided so far (those read back from ``out`` included) each
+    time a chunk finishes, and ``cancel``
+    (a :class:`threading.Event`, or a function returning True to stop) is
+    looked at every tenth of a second. A cancelled call returns at once with
+    the deals already solved, in the order given; **the deals not yet decided
+    are left out** (so ``rate.deals`` is smaller than the number of deals
+    asked for), and the chunks not started are cancelled.
+
+    >>> import threading
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> stop, seen = threading.Event(), []
+    >>> def note(finished, total):
+    ...     seen.append((finished, total))
+    ...     stop.set()
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     rate = win_rate("agnes-sorel", [3, 1, 1, 1, 1], executor=pool, chunk_size=1,
+    ...                     max_states=20_000, progress=note, cancel=stop)
+    >>> seen[0][1], rate.deals == seen[-1][0] < 5
+    (5, True)
     """
-    if isinstance(variant, str):
-        variant = Variant.named(variant)
-    if not isinstance(variant, Variant):
-        raise TypeError(f"variant must be a Variant or a preset name, got {variant!r}")
+    variant = Variant.resolve(variant)
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise ValueError(f"chunk_size must be a positive integer, got {chunk_size!r}")
+        raise ArgumentError(f"chunk_size must be a positive integer, got {chunk_size!r}")
+    if check_max_states(max_states) is None:
+        # Fixed here, once, and recorded: a deal's verdict must not depend on the memory of
+        # the worker that solves it, and the workers must not fill the memory between them.
+        max_states = default_max_states() // (os.cpu_count() or 1)
+    watch = Watch.of(progress, cancel)
     deals = list(numbers)
     for number in deals:
         # Refuse a bad number here, with its own message, rather than inside a worker.
-        GameState.deal(variant, number)
-    chunks = [deals[start : start + chunk_size] for start in range(0, len(deals), chunk_size)]
+        check_game_number(number)
+    results = None if out is None else ResultFile(out, variant, max_states)
+    found = {} if results is None else results.decided()
+    todo = [number for number in deals if number not in found]
+    chunks = [todo[start : start + chunk_size] for start in range(0, len(todo), chunk_size)]
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    if executor is None:
+        # Imported here: multiprocessing costs every importer start-up time, and only
+        # the default pool needs it.
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ReplacingPool(ProcessPoolExecutor)
+    tally = _Tally(deals, found, results, watch)
+    stopped = False
     try:
-        futures = [pool.submit(solve_deals, variant, chunk, max_states) for chunk in chunks]
-        outcomes = tuple(
-            (number, outcome) for future in futures for number, outcome, _ in future.result()
+        stopped = run_chunks(
+            solve_deals,
+            variant,
+            chunks,
+            max_states,
+            executor,
+            tally.done,
+            tally.stop if watch else None,
         )
+    except BaseException:
+        stopped = True  # Ctrl-C or an error: leave at once, as a cancelled run does
+        raise
     finally:
         if own:
-            pool.shutdown()
+            # Stopped: return now, and let the workers drop the chunks they are solving.
+            executor.shutdown(wait=not stopped, cancel_futures=stopped)
+        if results is not None:
+            results.close()
+    # A cancelled run leaves out the deals it did not decide.
+    outcomes = tuple((number, found[number]) for number in deals if number in found)
     return WinRate(variant, outcomes, max_states)
+
+
+class _Tally:
+    """The verdicts of a run as its chunks finish: kept, written to the result file,
+    reported to the watch, which may ask to stop."""
+
+    def __init__(
+        self,
+        deals: Sequence[int],
+        found: dict[int, Outcome],
+        results: ResultFile | None,
+        watch: Watch | None,
+    ) -> None:
+        self.found, self.results, self.watch = found, results, watch
+        self.total = len(deals)
+        # How many of the deals asked for are decided (a number asked twice counts twice).
+        self.asked = Counter(deals)
+        self.decided = sum(self.asked[number] for number in found)
+        self.reported_stop = False
+
+    def done(self, chunk: list[tuple[int, Outcome, int]]) -> None:
+        if self.results is not None:
+            self.results.append(chunk)
+        for number, outcome, _ in chunk:
+            self.decided += 0 if number in self.found else self.asked[number]
+            self.found[number] = outcome
+        if self.watch is not None and self.watch.report(self.decided, self.total):
+            self.reported_stop = True
+
+    def stop(self) -> bool:
+        return self.reported_stop or (self.watch is not None and self.watch.is_cancelled())

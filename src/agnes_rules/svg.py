@@ -5,7 +5,7 @@ number of cards left), the foundations, the spare spaces, the reserve piles
 and the tableau, each pile labelled with its name in the move notation
 (``t3``, ``r2``, ``s1``), face-down cards as backs.
 
->>> from agnes_rules.state import GameState
+>>> from agnes_rules.core.state import GameState
 >>> picture = render_svg(GameState.deal("agnes-sorel", 1))
 >>> picture.startswith("<svg")
 True
@@ -19,15 +19,44 @@ Every card face is a ``<g class="card face">`` group with a ``data-card``
 attribute holding its text (``"TH"``) and a ``data-pile`` attribute naming its
 pile (``"t7"``, ``"r1"``, ``"s2"``, ``"f3"``); every back is a
 ``<g class="card back">``. That makes the pictures easy to test and to style.
+
+**Options.** A :class:`~agnes_rules.view.PlayerView` is drawn as well as a
+position (the picture of a position shows nothing that its view hides: its
+face-down cards and its stock are backs either way). ``last_move`` frames the
+source and target piles of the move just played with a
+``<rect class="mark last-move" data-pile=...>``, ``highlight`` frames the piles
+named (``"t3"``, ``"r1"``, ``"s2"``, ``"f2"``, or ``"f"`` for every foundation,
+``"d"`` for the stock) with ``<rect class="mark highlight" ...>``, and ``size``
+sets the width in pixels, the height following in proportion:
+
+>>> from agnes_rules.core.moves import Move
+>>> picture = render_svg(GameState.deal("agnes-sorel", 1), last_move=Move.parse("t4t3"),
+...                      highlight=["f"], size=400)
+>>> root = ET.fromstring(picture)
+>>> root.get("width"), root.get("height")
+('400', '310')
+>>> rects = root.iter("{http://www.w3.org/2000/svg}rect")
+>>> [(r.get("class"), r.get("data-pile")) for r in rects if r.get("data-pile")]
+... # doctest: +NORMALIZE_WHITESPACE
+[('mark last-move', 't4'), ('mark last-move', 't3'), ('mark highlight', 'f1'),
+ ('mark highlight', 'f2'), ('mark highlight', 'f3'), ('mark highlight', 'f4')]
+
+A move to the foundations marks every foundation as its target, since the
+position after it no longer says which card moved.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from html import escape
 
 from agnes_rules.cards import Card, Colour, Rank, Suit
-from agnes_rules.state import GameState
+from agnes_rules.core import registry
+from agnes_rules.core.moves import Area, Move, parse_pile
+from agnes_rules.core.state import GameState
+from agnes_rules.errors import ArgumentError
+from agnes_rules.view import PlayerView, player_view
 
 __all__ = ["render_svg"]
 
@@ -66,6 +95,9 @@ _STYLE = f"""
 .agnes-board .back .outer {{ fill: #1d4f91; stroke: #0d2b55; stroke-width: 1; }}
 .agnes-board .back .inner {{ fill: none; stroke: #9dbce6; stroke-width: 1.5; }}
 .agnes-board .count {{ font-size: 18px; font-weight: bold; fill: #ffffff; text-anchor: middle; }}
+.agnes-board .mark {{ fill: none; stroke-width: 3; }}
+.agnes-board .last-move {{ stroke: #ffd23f; }}
+.agnes-board .highlight {{ stroke: #4fc3f7; stroke-dasharray: 8 3; }}
 """
 
 
@@ -82,6 +114,8 @@ class _Canvas:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        #: Where each pile was drawn: its name -> (x, y, height), for the frames of the marks.
+        self.piles: dict[str, tuple[float, float, float]] = {}
 
     def text(self, x: float, y: float, content: str, css: str, extra: str = "") -> None:
         self.parts.append(
@@ -137,36 +171,125 @@ def _x(slot: float) -> float:
     return _MARGIN + slot * _PITCH
 
 
-def render_svg(state: GameState) -> str:
-    """An SVG picture of ``state`` (a complete ``<svg>`` document as text).
+def render_svg(
+    state_or_view: GameState | PlayerView,
+    *,
+    last_move: Move | str | None = None,
+    highlight: Iterable[str] = (),
+    size: int | float | None = None,
+) -> str:
+    """An SVG picture of a position or a player's view (a complete ``<svg>`` document as text).
 
     The top row holds the stock (a back showing how many cards are left), the
     foundations (their top card and how many cards they hold) and the spare
     spaces; under it come the reserve piles, if the variant has them, and the
     tableau. Columns fan downwards so that the corner index of every face-up
-    card stays readable; face-down cards are drawn as backs.
+    card stays readable; face-down cards are drawn as backs. The options are
+    described in the module docstring; a bad one raises an
+    :class:`~agnes_rules.errors.ArgumentError` (a bad move text a
+    :class:`~agnes_rules.errors.MoveParseError`).
     """
-    variant = state.variant
+    if isinstance(state_or_view, GameState):
+        view = player_view(state_or_view)
+        status = " \N{EM DASH} lost" if state_or_view.is_lost else ""
+    elif isinstance(state_or_view, PlayerView):
+        view = state_or_view
+        status = ""
+    else:
+        raise ArgumentError(
+            f"render_svg() needs a GameState or a PlayerView, got {state_or_view!r}"
+        )
+    if view.is_won:
+        status = " \N{EM DASH} won"
+    marks = _marks(view, last_move, highlight)
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, int | float) or not size > 0
+    ):
+        raise ArgumentError(f"size must be a positive width in pixels, got {size!r}")
     canvas = _Canvas()
-    columns = state.tableau
-    foundations = state.foundations
-    spare = state.spare
-    reserve = state.reserve
-    stock = len(state.stock)
+    width, height, title = _draw(canvas, view, status)
+    for css, pile in marks:
+        x, y, pile_height = canvas.piles[pile]
+        canvas.parts.append(
+            f'<rect class="mark {css}" data-pile="{pile}" x="{x - 4:g}" y="{y - 4:g}"'
+            f' width="{_CARD_WIDTH + 8}" height="{pile_height + 8:g}" rx="8"/>'
+        )
+    shown_width, shown_height = float(width), float(height)
+    if size is not None:
+        shown_width, shown_height = float(size), round(size * height / width)
+    label = escape(title, quote=True)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="agnes-board"'
+        f' width="{shown_width:g}" height="{shown_height:g}"'
+        f' viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{label}">'
+        f"<title>{escape(title)}</title>"
+        f"<style>{_STYLE}</style>"
+        f'<rect width="100%" height="100%" fill="#2e7d43" rx="8"/>'
+        + "".join(canvas.parts)
+        + "</svg>"
+    )
+
+
+def _marks(
+    view: PlayerView, last_move: Move | str | None, highlight: Iterable[str]
+) -> list[tuple[str, str]]:
+    """The frames to draw: (css class, pile name) for the last move's piles, then the highlights."""
+    marks: list[tuple[str, str]] = []
+    if last_move is not None:
+        move = Move.parse(last_move) if isinstance(last_move, str) else last_move
+        if not isinstance(move, Move):
+            raise ArgumentError(f"last_move must be a Move or its text, got {move!r}")
+        if move.is_deal:
+            ends: list[tuple[Area, int | None]] = [(Area.STOCK, None)]
+        else:
+            assert move.target is not None
+            target = None if move.target is Area.FOUNDATION else move.target_index
+            ends = [(move.source, move.source_index), (move.target, target)]
+        for area, index in ends:
+            names = _names(view, area, index)
+            if not names:
+                raise ArgumentError(f"last_move {move}: {view.variant.name} has no such pile")
+            marks += [("last-move", pile) for pile in names]
+    if isinstance(highlight, str):
+        raise ArgumentError(f"highlight takes a list of pile names, got the text {highlight!r}")
+    for text in highlight:
+        area, index = parse_pile(text)
+        names = _names(view, area, index)
+        if not names:
+            raise ArgumentError(f"highlight {text!r}: {view.variant.name} has no such pile")
+        marks += [("highlight", pile) for pile in names]
+    return marks
+
+
+def _names(view: PlayerView, area: Area, index: int | None) -> list[str]:
+    """The names of the piles drawn for ``area`` (one if ``index`` is given and exists)."""
+    if area is Area.STOCK:
+        return ["d"]
+    count = {
+        Area.TABLEAU: len(view.tableau),
+        Area.RESERVE: len(view.reserve),
+        Area.SPARE: len(view.spare),
+        Area.FOUNDATION: len(view.foundations),
+    }[area]
+    numbers = range(count) if index is None else [index] if index < count else []
+    return [f"{area.value}{number + 1}" for number in numbers]
+
+
+def _draw(canvas: _Canvas, view: PlayerView, status: str) -> tuple[int, float, str]:
+    """Draw ``view`` on ``canvas``; the picture's width, height and title."""
+    variant = view.variant
+    columns = view.tableau
+    foundations = view.foundations
+    spare = view.spare
+    reserve = view.reserve
+    stock = view.stock_count
 
     # Top row: stock, a half-pitch gap, foundations, another gap, spare spaces.
     top_slots = 1 + 0.25 + len(foundations) + (0.25 + len(spare) if spare else 0)
     width = 2 * _MARGIN + max(len(columns), top_slots) * _PITCH - (_PITCH - _CARD_WIDTH)
-
-    if state.is_won:
-        status = " \N{EM DASH} won"
-    elif state.is_lost:
-        status = " \N{EM DASH} lost"
-    else:
-        status = ""
+    deals = f"{view.deals_left} deal{'' if view.deals_left == 1 else 's'} left"
     title = (
-        f"{variant.name}, base rank {_RANK_TEXT[state.base_rank]}, "
-        f"stock {stock} ({state.deals_left} deals left){status}"
+        f"{variant.name}, base rank {_RANK_TEXT[view.base_rank]}, stock {stock} ({deals}){status}"
     )
     canvas.text(_MARGIN, 21, title, "title")
     # A generous estimate of the bold 15px title's width, so that a long name is not cut off.
@@ -174,6 +297,7 @@ def render_svg(state: GameState) -> str:
 
     y = _HEADER + _LABEL
     canvas.text(_x(0), y - 4, f"stock {stock}", "label")
+    canvas.piles["d"] = (_x(0), y, _CARD_HEIGHT)
     if stock:
         canvas.back(_x(0), y, "d", count=stock)
     else:
@@ -182,6 +306,7 @@ def render_svg(state: GameState) -> str:
         x = _x(1.25 + number)
         suit = tuple(Suit)[number % 4]
         canvas.text(x, y - 4, f"f{number + 1}  {len(pile)}/13", "label")
+        canvas.piles[f"f{number + 1}"] = (x, y, _CARD_HEIGHT)
         if pile:
             canvas.face(x, y, pile[-1], f"f{number + 1}")
         else:
@@ -189,6 +314,7 @@ def render_svg(state: GameState) -> str:
     for number, card in enumerate(spare):
         x = _x(1.5 + len(foundations) + number)
         canvas.text(x, y - 4, f"s{number + 1}", "label")
+        canvas.piles[f"s{number + 1}"] = (x, y, _CARD_HEIGHT)
         if card is None:
             canvas.slot(x, y, f"s{number + 1}")
         else:
@@ -200,6 +326,7 @@ def render_svg(state: GameState) -> str:
         for number, pile in enumerate(reserve):
             x = _x(number)
             canvas.text(x, y - 4, f"r{number + 1}", "label")
+            canvas.piles[f"r{number + 1}"] = (x, y, _pile_height(len(pile)))
             if not pile:
                 canvas.slot(x, y, f"r{number + 1}")
             for position, card in enumerate(pile):
@@ -211,27 +338,24 @@ def render_svg(state: GameState) -> str:
         x = _x(number)
         name = f"t{number + 1}"
         canvas.text(x, y - 4, name, "label")
-        if not len(column):
+        down = column.face_down_count
+        canvas.piles[name] = (x, y, _pile_height(down + len(column.face_up), down))
+        if not down and not column.face_up:
             canvas.slot(x, y, name)
             continue
         card_y = float(y)
-        for _ in column.face_down:
+        for _ in range(down):
             canvas.back(x, card_y, name)
             card_y += _FACE_DOWN_STEP
         for card in column.face_up:
             canvas.face(x, card_y, card, name)
             card_y += _FACE_UP_STEP
-    y += max(_pile_height(len(column), len(column.face_down)) for column in columns)
-    height = y + _MARGIN
-
-    label = escape(title, quote=True)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="agnes-board"'
-        f' width="{width:g}" height="{height:g}"'
-        f' viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{label}">'
-        f"<title>{escape(title)}</title>"
-        f"<style>{_STYLE}</style>"
-        f'<rect width="100%" height="100%" fill="#2e7d43" rx="8"/>'
-        + "".join(canvas.parts)
-        + "</svg>"
+    y += max(
+        _pile_height(column.face_down_count + len(column.face_up), column.face_down_count)
+        for column in columns
     )
+    return width, y + _MARGIN, title
+
+
+registry.register(GameState, "svg", render_svg)
+registry.register(PlayerView, "svg", render_svg)

@@ -23,7 +23,7 @@ A position code is seven or fewer fields separated by single spaces::
   when the variant has spare spaces.
 - ``d:`` the stock, the next card to be dealt first, or ``-`` when empty.
 
->>> from agnes_rules.state import GameState
+>>> from agnes_rules.core.state import GameState, state_from_code
 >>> state = GameState.deal("agnes-sorel", 1)
 >>> code = state_to_code(state)
 >>> for field in code.split():
@@ -41,14 +41,19 @@ Face-down cards are written in lower case:
 >>> state_to_code(GameState.deal("agnes-bernauer", 1)).split()[3]
 't:QH/7hTS/5d9s5C/jckckh4C/9hkdqcks3C/2d5had2sqdAH/jd7c5s3h9djsAS'
 
-Reading is strict (canonical text only) and refuses impossible positions with a
-:class:`~agnes_rules.serialization.FormatError` that names the part of the code:
+This module works on the parts of a position: :func:`state_to_code` writes any
+:class:`~agnes_rules.core.position.Position`, :func:`read_code` reads a code
+into the arguments of the :class:`~agnes_rules.GameState` constructor, which
+checks the position (``GameState.from_code`` and
+:func:`~agnes_rules.core.state.state_from_code` do both). Reading is strict
+(canonical text only) and refuses impossible positions with a
+:class:`~agnes_rules.errors.FormatError` that names the part of the code:
 
 >>> state_from_code(code.replace("d:AC4D", "d:AC4C"))
 Traceback (most recent call last):
 ...
-agnes_rules.serialization.FormatError: position: card 4C is present 2 times; agnes-sorel has \
-1 of each
+agnes_rules.errors.FormatError: stock: duplicate card 4C (also at $.tableau[3].face_up[3]); \
+agnes-sorel has one of each card
 """
 
 from __future__ import annotations
@@ -61,16 +66,27 @@ from typing import Any
 
 import attrs
 
-from agnes_rules.cards import SUITS, Card, Rank
-from agnes_rules.errors import PositionError, VariantError
-from agnes_rules.serialization import FormatError
-from agnes_rules.state import Column, GameState
-from agnes_rules.variant import VARIANTS, Variant
+from agnes_rules.cards import RANK_LETTERS, SUITS, Card, Rank, foundation_pile
+from agnes_rules.core.position import Column, Position, PositionParts
+from agnes_rules.core.variant import Variant
+from agnes_rules.errors import (
+    ArgumentError,
+    CardParseError,
+    FormatError,
+    PositionError,
+    VariantError,
+)
+from agnes_rules.limits import check as check_limit
 
-__all__ = ["state_from_code", "state_to_code"]
+__all__ = [
+    "position_error",
+    "read_code",
+    "state_to_code",
+    "variant_code",
+    "variant_from_code",
+]
 
 _CUSTOM = "custom"
-_RANK_LETTERS = "A23456789TJQK"
 _VARIANT_FIELD_NAMES = tuple(field.name for field in attrs.fields(Variant))
 _VARIANT_TYPES: dict[str, Any] = typing.get_type_hints(Variant)
 
@@ -78,10 +94,10 @@ _VARIANT_TYPES: dict[str, Any] = typing.get_type_hints(Variant)
 # ------------------------------------------------------------------ writing
 
 
-def state_to_code(state: GameState) -> str:
+def state_to_code(state: Position) -> str:
     """The one-line position code of ``state`` (see the module docstring)."""
-    if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, got {state!r}")
+    if not isinstance(state, Position):
+        raise ArgumentError(f"expected a GameState, got {state!r}")
     variant = state.variant
     fields = [variant_code(variant), state.base_rank.letter]
     fields.append("f:" + "/".join(str(pile[-1]) if pile else "-" for pile in state.foundations))
@@ -98,13 +114,13 @@ def variant_code(variant: Variant) -> str:
     """A preset's name, or ``custom:`` and every field of any other variant.
 
     >>> import attrs
-    >>> from agnes_rules.variant import Vacancy
+    >>> from agnes_rules.core.variant import Vacancy
     >>> variant_code(attrs.evolve(Variant.named("agnes-sorel"), name="my sorel",
     ...                           vacancy=Vacancy.NONE))
     'custom:my%20sorel:1:7:same-colour:base:same-suit:split:none:0:tableau:next-piles:up'
     """
-    if VARIANTS.get(variant.name) == variant:
-        return variant.name
+    if variant.preset_name is not None:
+        return variant.preset_name
     parts = [_CUSTOM]
     for name in _VARIANT_FIELD_NAMES:
         value = getattr(variant, name)
@@ -134,10 +150,12 @@ def _column_code(column: Column) -> str:
 # ------------------------------------------------------------------ reading
 
 
-def state_from_code(text: str) -> GameState:
-    """The position written in ``text`` (white space around it is ignored)."""
+def read_code(text: str) -> PositionParts:
+    """The parts written in ``text`` (white space around it is ignored); bad syntax is a
+    :class:`FormatError` naming the part of the code."""
     if not isinstance(text, str):
         raise FormatError("position", f"expected a position code (a string), got {text!r}")
+    check_limit("code_chars", len(text), "position", "the code's length in characters")
     fields = text.strip().split(" ")
     if len(fields) < 2:
         raise FormatError("position", "expected at least a variant and a base rank")
@@ -159,35 +177,52 @@ def state_from_code(text: str) -> GameState:
                 _FIELD_NAMES[prefix], f"expected a field starting {prefix + ':'!r}, got {field!r}"
             )
         parts[prefix] = field[len(prefix) + 1 :]
-    foundations = [
-        _foundation(index, top, base_rank)
-        for index, top in enumerate(_split(parts["f"], "foundation"))
-    ]
-    tableau = [_column(index, column) for index, column in enumerate(_split(parts["t"], "column"))]
-    reserve = [
-        _cards(pile, f"reserve pile {index + 1}")
-        for index, pile in enumerate(_split(parts.get("r", ""), "reserve pile"))
-    ]
-    spare = [
-        None if card == "-" else _cards(card, f"spare space {index + 1}", single=True)[0]
-        for index, card in enumerate(_split(parts.get("s", ""), "spare space"))
-    ]
-    stock = _cards(parts["d"], "stock")
-    try:
-        return GameState(
-            variant,
-            base_rank=base_rank,
-            tableau=tableau,
-            foundations=foundations,
-            reserve=reserve,
-            spare=spare,
-            stock=stock,
-        )
-    except PositionError as error:
-        raise FormatError("position", str(error)) from None
+    return PositionParts(
+        variant=variant,
+        base_rank=base_rank,
+        foundations=tuple(
+            _foundation(index, top, base_rank)
+            for index, top in enumerate(_split(parts["f"], "foundation"))
+        ),
+        tableau=tuple(
+            _column(index, column) for index, column in enumerate(_split(parts["t"], "column"))
+        ),
+        reserve=tuple(
+            _cards(pile, f"reserve pile {index + 1}")
+            for index, pile in enumerate(_split(parts.get("r", ""), "reserve pile"))
+        ),
+        spare=tuple(
+            None if card == "-" else _cards(card, f"spare space {index + 1}", single=True)[0]
+            for index, card in enumerate(_split(parts.get("s", ""), "spare space"))
+        ),
+        stock=_cards(parts["d"], "stock"),
+    )
 
 
 _FIELD_NAMES = {"f": "foundations", "t": "tableau", "r": "reserve", "s": "spare", "d": "stock"}
+#: How a position code names one pile of each part of a position.
+_PILE_NAMES = {
+    "foundations": "foundation",
+    "tableau": "tableau column",
+    "reserve": "reserve pile",
+    "spare": "spare space",
+}
+
+
+def position_error(error: PositionError) -> FormatError:
+    """The :class:`FormatError` of a code whose parts make an impossible position.
+
+    The path names the part of the code where the problem lies (``tableau column 3``,
+    ``stock``), or ``position`` when it lies in the position as a whole.
+    """
+    location = error.location
+    if not location:
+        path = "position"
+    elif len(location) > 1 and location[0] in _PILE_NAMES:
+        path = f"{_PILE_NAMES[str(location[0])]} {int(location[1]) + 1}"
+    else:
+        path = str(location[0]).replace("_", " ")
+    return FormatError(path, error.reason)
 
 
 def variant_from_code(text: str) -> Variant:
@@ -238,9 +273,10 @@ def _read_variant_field(attribute: attrs.Attribute[Any], value: str) -> Any:
 
 
 def _read_rank(text: str) -> Rank:
-    if len(text) == 1 and text in _RANK_LETTERS:
-        return Rank(_RANK_LETTERS.index(text) + 1)
-    raise FormatError("base rank", f"expected one rank letter (A23456789TJQK), got {text!r}")
+    rank = Rank.from_letter(text)
+    if rank is None:
+        raise FormatError("base rank", f"expected one rank letter ({RANK_LETTERS}), got {text!r}")
+    return rank
 
 
 def _split(text: str, what: str) -> list[str]:
@@ -255,14 +291,13 @@ def _split(text: str, what: str) -> list[str]:
 
 def _read_card(text: str, where: str) -> tuple[Card, bool]:
     """A two-character card and whether it is written face down (in lower case)."""
-    face_down = text.islower()
-    canonical = text.upper()
-    card = None
-    if len(canonical) == 2 and canonical[0] in _RANK_LETTERS and canonical[1] in "CDHS":
-        card = Card(Rank(_RANK_LETTERS.index(canonical[0]) + 1), SUITS["CDHS".index(canonical[1])])
-    if card is None or text not in (canonical, canonical.lower()):
+    try:
+        card = Card.parse(text)
+    except CardParseError:
+        card = None
+    if card is None or text not in (str(card), str(card).lower()):
         raise FormatError(where, f"{text!r} is not a card like 'TH' (or 'th' when face down)")
-    return card, face_down
+    return card, text.islower()
 
 
 def _cards(text: str, where: str, *, single: bool = False) -> tuple[Card, ...]:
@@ -301,11 +336,19 @@ def _column(index: int, text: str) -> Column:
 
 def _foundation(index: int, text: str, base_rank: Rank) -> tuple[Card, ...]:
     where = f"foundation {index + 1}"
+    suit = SUITS[index % 4]
     if text == "-":
         return ()
-    top = _cards(text, where, single=True)[0]
-    suit = SUITS[index % 4]
+    # A foundation is written as its top card in upper case: say so, rather than the
+    # tableau's wording (which mentions face-down cards, which a foundation never has).
+    try:
+        top: Card | None = Card.parse(text)
+    except CardParseError:
+        top = None
+    if top is None or str(top) != text:
+        raise FormatError(
+            where, f"{text!r} is not a top card like {Card(base_rank, suit)!s} (or '-' when empty)"
+        )
     if top.suit is not suit:
-        raise FormatError(where, f"foundation {index + 1} builds {suit.name.lower()}, not {top}")
-    count = (top.rank - base_rank) % 13 + 1
-    return tuple(Card(base_rank.plus(step), suit) for step in range(count))
+        raise FormatError(where, f"builds {suit.name.lower()} from the base rank, not {top}")
+    return foundation_pile(suit, base_rank, (top.rank - base_rank) % 13 + 1)

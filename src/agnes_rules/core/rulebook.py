@@ -6,8 +6,8 @@ card be packed on that one?", "does it continue a movable run?", "which card
 does this foundation want next?") is answered by a table lookup. The tables
 are built once per (variant, base rank) and shared.
 
->>> from agnes_rules.variant import Variant
->>> from agnes_rules.cards import Card, Rank
+>>> from agnes_rules.core.variant import Variant
+>>> from agnes_rules.cards import SUITS, Card, Rank, foundation_pile
 >>> rules = RuleBook.of(Variant.named("agnes-sorel"), Rank.FOUR)
 >>> rules.one_lower(Rank.FOUR) is None, rules.one_lower(Rank.ACE)
 (True, <Rank.KING: 13>)
@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import functools
 
-import attrs
-
-from agnes_rules.cards import Card, Rank
-from agnes_rules.variant import MovableRuns, Packing, TableauWrap, Vacancy, Variant
+from agnes_rules.cards import SUITS, Card, Rank, foundation_pile
+from agnes_rules.core.variant import MovableRuns, Packing, TableauWrap, Vacancy, Variant
 
 __all__ = ["RuleBook"]
 
@@ -52,12 +50,24 @@ def _packing_allows(packing: Packing, lower: int, upper: int) -> bool:
     return True
 
 
-@attrs.frozen(eq=False)
 class RuleBook:
     """The rules of one variant with one base rank, as lookup tables over card indices.
 
     Use :meth:`of` to get the shared instance; the tables are read-only tuples.
     """
+
+    # A plain class rather than attrs: in the compiled build it is a native class, whose
+    # fields the engine's hot loops read directly (an attrs class would stay a Python one).
+    __slots__ = (
+        "base_rank",
+        "fits_on",
+        "foundation_wants",
+        "packs_onto",
+        "run_links",
+        "vacancy_heads",
+        "vacancy_takes_runs",
+        "variant",
+    )
 
     variant: Variant
     base_rank: Rank
@@ -74,6 +84,27 @@ class RuleBook:
     #: ``foundation_wants[s][n]``: the index of the card that a foundation of suit
     #: ``s`` holding ``n`` cards accepts next, or -1 when it holds 13.
     foundation_wants: tuple[tuple[int, ...], ...]
+
+    def __init__(
+        self,
+        *,
+        variant: Variant,
+        base_rank: Rank,
+        fits_on: tuple[frozenset[int], ...],
+        packs_onto: tuple[tuple[int, ...], ...],
+        run_links: tuple[frozenset[int], ...],
+        vacancy_heads: frozenset[int],
+        vacancy_takes_runs: bool,
+        foundation_wants: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.variant = variant
+        self.base_rank = base_rank
+        self.fits_on = fits_on
+        self.packs_onto = packs_onto
+        self.run_links = run_links
+        self.vacancy_heads = vacancy_heads
+        self.vacancy_takes_runs = vacancy_takes_runs
+        self.foundation_wants = foundation_wants
 
     @classmethod
     def of(cls, variant: Variant, base_rank: Rank) -> RuleBook:
@@ -181,8 +212,7 @@ def _rule_book(variant: Variant, base_rank: Rank) -> RuleBook:
         heads = frozenset(index for index in _CARD_RANGE if _rank(index) == wanted)
 
     foundation_wants = tuple(
-        tuple(suit * 13 + (base_rank - 1 + held) % 13 for held in range(13)) + (-1,)
-        for suit in range(4)
+        tuple(card.index for card in foundation_pile(suit, base_rank, 13)) + (-1,) for suit in SUITS
     )
     packs_onto = tuple(
         tuple(upper for upper in _CARD_RANGE if lower in fits_on[upper]) for lower in _CARD_RANGE

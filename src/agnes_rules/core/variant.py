@@ -27,10 +27,11 @@ from __future__ import annotations
 import enum
 import types
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, cast
 
 import attrs
 
+from agnes_rules.core import registry
 from agnes_rules.errors import VariantError
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "Leftover",
     "MovableRuns",
     "Packing",
+    "PresetName",
     "StockTarget",
     "TableauWrap",
     "Vacancy",
@@ -181,18 +183,44 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
             known = ", ".join(VARIANTS)
             raise VariantError(f"unknown variant {name!r}; the presets are: {known}") from None
 
+    @classmethod
+    def resolve(cls, variant: Variant | PresetName) -> Variant:
+        """``variant`` itself, or the preset it names (how every API reads a variant argument).
+
+        >>> Variant.resolve("agnes-two").decks
+        2
+        >>> Variant.resolve(7)
+        Traceback (most recent call last):
+        ...
+        agnes_rules.errors.VariantError: expected a Variant or a preset name, got 7
+        """
+        if isinstance(variant, str):
+            return cls.named(variant)
+        if not isinstance(variant, Variant):
+            raise VariantError(f"expected a Variant or a preset name, got {variant!r}")
+        return variant
+
+    @property
+    def preset_name(self) -> PresetName | None:
+        """The name of the preset this variant is exactly, or None for a custom variant.
+
+        >>> import attrs
+        >>> sorel = Variant.named("agnes-sorel")
+        >>> sorel.preset_name, attrs.evolve(sorel, decks=2).preset_name
+        ('agnes-sorel', None)
+        """
+        if VARIANTS.get(self.name) != self:
+            return None
+        return cast("PresetName", self.name)
+
     def to_json(self, *, indent: int | None = None) -> str:
         """The ``agnes-rules/variant`` JSON document of this variant."""
-        from agnes_rules.serialization import variant_to_json  # it imports this module
-
-        return variant_to_json(self, indent=indent)
+        return registry.writer(Variant, "json")(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Variant:
         """Read an ``agnes-rules/variant`` document; a ``FormatError`` names the bad field."""
-        from agnes_rules.serialization import variant_from_json
-
-        return variant_from_json(text)
+        return registry.reader(Variant, "json")(text)
 
     @property
     def card_count(self) -> int:
@@ -241,6 +269,31 @@ agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
         if self.leftover is Leftover.SPARE_SPACES:
             return stock // self.deal_width
         return -(-stock // self.deal_width)
+
+    def fills_spares(self, stock: int) -> bool:
+        """Whether a stock of ``stock`` cards, too short for a deal, goes into the spare spaces.
+
+        >>> bernauer, sorel = Variant.named("agnes-bernauer"), Variant.named("agnes-sorel")
+        >>> bernauer.fills_spares(2), sorel.fills_spares(2)
+        (True, False)
+        """
+        return self.leftover is Leftover.SPARE_SPACES and stock < self.deal_width
+
+    @property
+    def stock_sizes(self) -> tuple[int, ...]:
+        """The sizes the stock has in a game, deal after deal, from the full stock down to 0.
+
+        >>> Variant.named("agnes-sorel").stock_sizes, Variant.named("agnes-bernauer").stock_sizes
+        ((23, 16, 9, 2, 0), (16, 9, 0))
+        """
+        size = 0 if self.fills_spares(self.stock_size) else self.stock_size
+        sizes = [size]
+        while size > 0:
+            size = max(size - self.deal_width, 0)
+            if self.fills_spares(size):
+                size = 0
+            sizes.append(size)
+        return tuple(sizes)
 
 
 _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
@@ -308,3 +361,17 @@ def _presets() -> dict[str, Variant]:
 
 #: The presets, by name, in a fixed order (the Sorel family first). Read-only.
 VARIANTS: Mapping[str, Variant] = types.MappingProxyType(_presets())
+
+#: The name of a preset, as a type: functions that take "a Variant or a preset name"
+#: take ``Variant | PresetName``, so that mypy catches a misspelt name. A name only
+#: known at run time goes through :meth:`Variant.named`, which checks it.
+PresetName = Literal[
+    "agnes-sorel",
+    "agnes-sorel-parlett",
+    "agnes-sorel-pysol",
+    "agnes-sorel-quagnes",
+    "agnes-bernauer",
+    "agnes-bernauer-parlett",
+    "agnes-bernauer-pysol",
+    "agnes-two",
+]

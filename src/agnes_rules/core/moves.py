@@ -39,9 +39,10 @@ from typing import Any
 
 import attrs
 
-from agnes_rules.errors import MoveParseError
+from agnes_rules.core import registry
+from agnes_rules.errors import ArgumentError, MoveFieldError, MoveParseError
 
-__all__ = ["Area", "Move"]
+__all__ = ["Area", "Move", "parse_pile"]
 
 
 class Area(enum.Enum):
@@ -59,6 +60,8 @@ class Area(enum.Enum):
 
 
 _PILE_AREAS = (Area.TABLEAU, Area.RESERVE, Area.SPARE, Area.FOUNDATION)
+#: The largest number the notation writes (``_NUMBER`` below: one to three digits).
+_MOST = 999
 
 
 def _structure_problem(
@@ -84,8 +87,16 @@ def _structure_problem(
         return "pile indices are 0-based and cannot be negative"
     if count < 1:
         return f"count must be at least 1, got {count}"
-    if target is Area.FOUNDATION and (target_index or count != 1):
-        return "a move to the foundations names no foundation and moves one card"
+    if max(source_index, target_index) >= _MOST or count > _MOST:
+        # Beyond the notation's three digits a move would have no text to round-trip through.
+        return f"pile numbers and counts go up to {_MOST} (the notation's largest number)"
+    if target is Area.FOUNDATION and target_index:
+        return (
+            "a move to the foundations names no foundation (target_index must be 0):"
+            " the rules choose it, and GameState.foundation_for(move) says which"
+        )
+    if target is Area.FOUNDATION and count != 1:
+        return "a move to the foundations moves one card"
     return None
 
 
@@ -93,10 +104,27 @@ def _structure_problem(
 class Move:
     """A move: which cards go from where to where.
 
-    Build one with :meth:`parse`, :meth:`deal`, :meth:`to_foundation` or
-    :meth:`to_tableau`, or from the fields directly. A :class:`Move` is only a
+    Build one with :meth:`parse`, :meth:`deal`, :meth:`foundation_drop` or
+    :meth:`onto_column`, or from the fields directly. A :class:`Move` is only a
     request; whether it is legal depends on the position
     (:meth:`agnes_rules.GameState.is_legal`).
+
+    **A move to the foundations names no foundation**: its ``target_index`` is
+    always 0 and its text has no number (``t4f``), because the rules decide
+    where the card lands (the foundation of its suit that accepts it; with two
+    decks the first of the two that does). Any other index is refused with a
+    :class:`~agnes_rules.errors.MoveFieldError` (``t4f2`` with a
+    :class:`~agnes_rules.errors.MoveParseError`) rather than silently ignored;
+    :meth:`GameState.foundation_for <agnes_rules.GameState.foundation_for>`
+    says which foundation the card reaches, for a front-end to draw it there.
+
+    >>> Move(Area.TABLEAU, 3, Area.FOUNDATION, 2)
+    Traceback (most recent call last):
+    ...
+    agnes_rules.errors.MoveFieldError: not a move: Move(source=<Area.TABLEAU: 't'>, \
+source_index=3, target=<Area.FOUNDATION: 'f'>, target_index=2, count=1) (a move to the \
+foundations names no foundation (target_index must be 0): the rules choose it, and \
+GameState.foundation_for(move) says which)
     """
 
     source: Area
@@ -110,7 +138,7 @@ class Move:
             self.source, self.source_index, self.target, self.target_index, self.count
         )
         if problem is not None:
-            raise MoveParseError(self._fields_text(), problem)
+            raise MoveFieldError(self._fields_text(), problem)
 
     def _fields_text(self) -> str:
         return (
@@ -124,14 +152,32 @@ class Move:
         return _DEAL
 
     @classmethod
-    def to_foundation(cls, source: Area, index: int) -> Move:
-        """The top card of pile ``index`` (0-based) of ``source`` to its foundation."""
+    def foundation_drop(cls, source: Area, index: int) -> Move:
+        """The top card of pile ``index`` (0-based) of ``source`` to its foundation.
+
+        >>> Move.foundation_drop(Area.TABLEAU, 3)
+        Move.parse('t4f')
+        """
         return cls(source, index, Area.FOUNDATION)
 
     @classmethod
-    def to_tableau(cls, source: Area, index: int, column: int, count: int = 1) -> Move:
-        """``count`` cards from pile ``index`` of ``source`` onto tableau ``column`` (0-based)."""
+    def onto_column(cls, source: Area, index: int, column: int, count: int = 1) -> Move:
+        """``count`` cards from pile ``index`` of ``source`` onto tableau ``column`` (0-based).
+
+        >>> Move.onto_column(Area.RESERVE, 1, 4)
+        Move.parse('r2t5')
+        """
         return cls(source, index, Area.TABLEAU, column, count)
+
+    @classmethod
+    def to_foundation(cls, source: Area, index: int) -> Move:
+        """The older name of :meth:`foundation_drop`, kept as an alias."""
+        return cls.foundation_drop(source, index)
+
+    @classmethod
+    def to_tableau(cls, source: Area, index: int, column: int, count: int = 1) -> Move:
+        """The older name of :meth:`onto_column`, kept as an alias."""
+        return cls.onto_column(source, index, column, count)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -155,6 +201,10 @@ optional 'xN' count, like 't1t4x3')
         if cleaned == "d":
             return _DEAL
         match = _MOVE_PATTERN.fullmatch(cleaned)
+        if match is None and _NAMED_FOUNDATION.fullmatch(cleaned):
+            raise MoveParseError(
+                text, "a move to the foundations names no foundation: write it 'f' alone"
+            )
         if match is None:
             raise MoveParseError(
                 text,
@@ -202,16 +252,12 @@ optional 'xN' count, like 't1t4x3')
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The ``agnes-rules/move`` JSON document of this move."""
-        from agnes_rules.serialization import move_to_json  # it imports this module
-
-        return move_to_json(self, indent=indent)
+        return registry.writer(Move, "json")(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Move:
         """Read an ``agnes-rules/move`` document; a ``FormatError`` names the bad field."""
-        from agnes_rules.serialization import move_from_json
-
-        return move_from_json(text)
+        return registry.reader(Move, "json")(text)
 
     def uci(self) -> str:
         """The canonical text; the same as ``str(move)`` (the name python-chess users expect)."""
@@ -222,6 +268,9 @@ optional 'xN' count, like 't1t4x3')
 # and no run more cards); a count, if written, is 2 or more (checked above).
 _NUMBER = r"([1-9][0-9]{0,2})"
 _MOVE_PATTERN = re.compile(rf"([trsf]){_NUMBER}(?:(f)|([trs]){_NUMBER})(?:x{_NUMBER})?")
+
+_NAMED_FOUNDATION = re.compile(rf"[trsf]{_NUMBER}f[0-9]+")
+_PILE_PATTERN = re.compile(rf"([trsf]){_NUMBER}|[fd]")
 
 _DEAL = Move(Area.STOCK)
 _PARSE_CACHE_SIZE = 4096
@@ -240,3 +289,31 @@ def interned_move(
 
 
 _INTERNED: dict[tuple[Any, ...], Move] = {}
+
+
+def parse_pile(text: str) -> tuple[Area, int | None]:
+    """The pile named by ``text``: its area and 0-based index (None: every pile of the area).
+
+    ``"t3"``, ``"r1"``, ``"s2"`` and ``"f4"`` name one pile; ``"f"`` the
+    foundations and ``"d"`` the stock. Other text is a bad argument and raises
+    an :class:`~agnes_rules.errors.ArgumentError` naming it (whether the pile
+    exists in a variant is the position's question).
+
+    >>> parse_pile("t3"), parse_pile("f")
+    ((<Area.TABLEAU: 't'>, 2), (<Area.FOUNDATION: 'f'>, None))
+    >>> parse_pile("t0")
+    Traceback (most recent call last):
+    ...
+    agnes_rules.errors.ArgumentError: not a pile: 't0' (expected t, r, s or f with a pile \
+number from 1, like 't3', or 'f' for the foundations or 'd' for the stock)
+    """
+    cleaned = text.strip() if isinstance(text, str) else None
+    match = None if cleaned is None else _PILE_PATTERN.fullmatch(cleaned)
+    if match is None or cleaned is None:
+        raise ArgumentError(
+            f"not a pile: {text!r} (expected t, r, s or f with a pile number from 1,"
+            " like 't3', or 'f' for the foundations or 'd' for the stock)"
+        )
+    if match.group(1) is None:
+        return Area(cleaned), None
+    return Area(match.group(1)), int(match.group(2)) - 1

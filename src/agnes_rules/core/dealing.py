@@ -23,18 +23,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import attrs
 
 from agnes_rules.cards import Card, Rank, Suit
+from agnes_rules.core.variant import Variant
 from agnes_rules.errors import DealError
-from agnes_rules.variant import Leftover, Variant
 
 __all__ = [
     "MAX_GAME_NUMBER",
     "Layout",
     "check_deck",
+    "check_game_number",
     "lay_out",
     "pysol_deck_order",
 ]
@@ -53,7 +54,14 @@ def _pysol_card(card_id: int) -> Card:
     return Card(Rank(rank + 1), _PYSOL_SUITS[suit])
 
 
-def _check_game_number(number: object) -> int:
+def check_game_number(number: object) -> int:
+    """``number`` if it is a PySolFC game number (1 .. 10**20 - 1), else a :class:`DealError`.
+
+    >>> check_game_number(0)
+    Traceback (most recent call last):
+    ...
+    agnes_rules.errors.DealError: game number 0 is out of range 1..99999999999999999999
+    """
     if isinstance(number, bool) or not isinstance(number, int):
         raise DealError(f"a game number is an integer, got {number!r}")
     if not 1 <= number <= MAX_GAME_NUMBER:
@@ -70,7 +78,7 @@ def pysol_deck_order(number: int, decks: int = 1) -> tuple[Card, ...]:
     same for both: for n from the last position down to 1, swap item n with a
     drawn item 0..n.
     """
-    _check_game_number(number)
+    check_game_number(number)
     if isinstance(decks, bool) or not isinstance(decks, int) or decks not in (1, 2):
         raise DealError(f"decks must be 1 or 2, got {decks!r}")
     ids = list(range(52 * decks))
@@ -102,6 +110,8 @@ def check_deck(variant: Variant, cards: Iterable[Card]) -> tuple[Card, ...]:
     The message names the first problem: a non-card, the count, or a card that
     appears too often.
     """
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise DealError(f"a deck is a sequence of Card, got {cards!r}")
     deck = tuple(cards)
     for position, card in enumerate(deck):
         if not isinstance(card, Card):
@@ -133,7 +143,7 @@ class Layout:
     spare: tuple[Card, ...]
 
 
-def lay_out(variant: Variant, deck_order: Sequence[Card]) -> Layout:
+def lay_out(variant: Variant, deck_order: Iterable[Card]) -> Layout:
     """Deal ``deck_order`` (validated with :func:`check_deck`) into the opening layout."""
     remaining = list(check_deck(variant, deck_order))
     columns: list[list[Card]] = [[] for _ in range(variant.piles)]
@@ -146,7 +156,7 @@ def lay_out(variant: Variant, deck_order: Sequence[Card]) -> Layout:
     base_card = remaining.pop()
     stock = tuple(reversed(remaining))
     spare: tuple[Card, ...] = ()
-    if variant.leftover is Leftover.SPARE_SPACES and len(stock) < variant.deal_width:
+    if variant.fills_spares(len(stock)):
         spare, stock = stock, ()
     return Layout(
         columns=tuple(tuple(column) for column in columns),
@@ -155,3 +165,20 @@ def lay_out(variant: Variant, deck_order: Sequence[Card]) -> Layout:
         stock=stock,
         spare=spare,
     )
+
+
+def triangle_order(piles: int) -> tuple[tuple[int, int], ...]:
+    """Where each tableau card goes, in dealing order: its 0-based (column, row from the bottom).
+
+    The order of step 1 of the module's description, for readers of other
+    layouts (such as the quagnes deck files) that must undo it:
+
+    >>> triangle_order(3)
+    ((2, 0), (1, 0), (2, 1), (2, 2), (1, 1), (0, 0))
+    """
+    rounds = [
+        (column, first - 1)
+        for first in range(1, piles)
+        for column in range(piles - 1, first - 1, -1)
+    ]
+    return (*rounds, *((column, column) for column in range(piles - 1, -1, -1)))

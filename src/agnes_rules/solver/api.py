@@ -1,0 +1,122 @@
+"""Solving a position: the entry point, its checks, and the winning line made public.
+
+The search works on private moves; a won line is turned into public
+:class:`~agnes_rules.core.moves.Move` objects and replayed with the rules
+engine before it is returned, so a solver bug shows up as a
+:class:`~agnes_rules.errors.SolverError`, never as a wrong line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agnes_rules.core.moves import Area, Move
+from agnes_rules.core.state import GameState
+from agnes_rules.errors import ArgumentError, SolverError
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    DEAL,
+    RESERVE_TO_COLUMN,
+    RESERVE_TO_FOUNDATION,
+    SPARE_TO_COLUMN,
+    SPARE_TO_FOUNDATION,
+    InternalMove,
+)
+from agnes_rules.solver.budget import default_max_states
+from agnes_rules.solver.results import ALL_TECHNIQUES, Outcome, SolveResult, Techniques
+from agnes_rules.solver.search import Search
+from agnes_rules.solver.watch import Cancel, Progress, Watch
+
+__all__ = ["check_max_states", "checked_line", "public_move", "solve"]
+
+#: The area each kind of private move takes its cards from.
+_SOURCE_AREA = {
+    COLUMN_TO_FOUNDATION: Area.TABLEAU,
+    RESERVE_TO_FOUNDATION: Area.RESERVE,
+    SPARE_TO_FOUNDATION: Area.SPARE,
+    COLUMN_TO_COLUMN: Area.TABLEAU,
+    RESERVE_TO_COLUMN: Area.RESERVE,
+    SPARE_TO_COLUMN: Area.SPARE,
+}
+
+
+def solve(
+    state: GameState,
+    *,
+    max_states: int | None = None,
+    techniques: Techniques = ALL_TECHNIQUES,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> SolveResult:
+    """Whether ``state`` can be won, with a winning line if so.
+
+    The search plays with full knowledge of the face-down cards and the stock.
+    ``max_states`` bounds the number of distinct positions examined (None: what
+    a quarter of the memory holds, :mod:`~agnes_rules.solver.budget`); when the
+    search needs more, the outcome is :attr:`Outcome.UNKNOWN`.
+    ``techniques`` switches pruning techniques off, for measurements only.
+    For a search run in the background: ``progress(examined, max_states)`` is
+    called every :data:`~agnes_rules.solver.watch.CHECK_EVERY` (4096) positions
+    (``max_states`` is the budget in force, the memory-based one if none was given),
+    and ``cancel`` (a
+    :class:`threading.Event`, or a function returning True to stop) is looked
+    at as often, and before the search starts; a cancelled search returns
+    :attr:`Outcome.UNKNOWN`. An :class:`~agnes_rules.errors.ArgumentError`
+    says what is wrong with a bad argument.
+
+    >>> from agnes_rules.core.state import GameState
+    >>> solve(GameState.deal("agnes-sorel", 1), max_states=5)
+    SolveResult(outcome=<Outcome.UNKNOWN: 'unknown'>, moves=(), states=5)
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentError(f"solve() needs a GameState, got {state!r}")
+    if check_max_states(max_states) is None:
+        max_states = default_max_states()  # bounded by memory: the table cannot outgrow it
+    if not isinstance(techniques, Techniques):
+        raise ArgumentError(f"techniques must be a Techniques, got {techniques!r}")
+    # Always watched, even with nothing to report: in the compiled build the search runs
+    # no interpreted Python between its checks, and this call into a pure module every
+    # CHECK_EVERY positions is where Python notices Ctrl-C (SIGINT) and raises it.
+    watch = Watch.of(progress, cancel) or Watch.idle()
+    if watch.is_cancelled():
+        return SolveResult(Outcome.UNKNOWN, (), 0)
+    outcome, line, examined = Search(state, techniques).run(max_states, watch)
+    moves = checked_line(state, line) if outcome is Outcome.WON else ()
+    return SolveResult(outcome, moves, examined)
+
+
+def check_max_states(max_states: object) -> int | None:
+    """``max_states`` if it is a budget: a positive integer, or None (the caller's default).
+
+    Anything else raises an :class:`~agnes_rules.errors.ArgumentError`.
+    """
+    if max_states is None:
+        return None
+    if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
+        raise ArgumentError(f"max_states must be a positive integer or None, got {max_states!r}")
+    return max_states
+
+
+def public_move(move: InternalMove) -> Move:
+    """The public :class:`~agnes_rules.core.moves.Move` of a private move."""
+    kind, source, target, count = move
+    if kind == DEAL:
+        return Move.deal()
+    if kind <= SPARE_TO_FOUNDATION:
+        return Move.foundation_drop(_SOURCE_AREA[kind], source)
+    return Move.onto_column(_SOURCE_AREA[kind], source, target, count)
+
+
+def checked_line(state: GameState, line: Sequence[InternalMove]) -> tuple[Move, ...]:
+    """The line as public moves, replayed with the rules engine, which must end in a win."""
+    moves = tuple(public_move(move) for move in line)
+    current = state
+    for number, move in enumerate(moves):
+        error = current.why_illegal(move)
+        if error is not None:
+            raise SolverError(f"the solver's move {number + 1} ({move}) is illegal: {error}")
+        current = current.apply(move)
+    if not current.is_won:
+        raise SolverError("the solver's winning line does not win")
+    return moves

@@ -1,0 +1,160 @@
+"""Safe autoplay: the foundation moves that provably cannot hurt, played at once.
+
+A card goes up when every card that could be packed on it, or continue a run
+on it (its *guards*), is on the foundations for good: then it can only ever be
+in the way. Playing such moves without branching on them keeps "lost" a proof
+and shrinks the search a great deal.
+"""
+
+from __future__ import annotations
+
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    DOWN,
+    NO_CARD,
+    RESERVE_TO_COLUMN,
+    RESERVE_TO_FOUNDATION,
+    SPARE_TO_COLUMN,
+    SPARE_TO_FOUNDATION,
+    Board,
+    InternalMove,
+    Position,
+)
+
+__all__ = ["Autoplay"]
+
+
+class Autoplay:
+    """The safe foundation moves of positions of one board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.height = board.height
+        self.two_decks = board.decks == 2
+        self.keep_dealt_on = board.keep_dealt_on
+        self.fixed_at = board.fixed_at
+        self.stock_size = len(board.stock)
+        self.guards = board.guards
+        self.guards_of_guards = board.guards_of_guards
+        self.links_onto = board.links_onto
+        #: For each stock position and column, the cards on which a card still to be
+        #: dealt there links.
+        self.linked_under: dict[int, tuple[frozenset[int], ...]] = {}
+
+    def settle(self, position: Position, move: InternalMove) -> tuple[Position, list[InternalMove]]:
+        """:meth:`autoplay` after ``move`` from a position where nothing was left to autoplay.
+
+        Only what the move changed is looked at before the full pass: a move
+        between piles can only make the card it uncovered playable.
+        """
+        kind, source = move[0], move[1]
+        if kind == COLUMN_TO_COLUMN:
+            pile = position[0][source]
+            if (
+                self.keep_dealt_on
+                and source < self.fixed_at[position[4]]
+                and self.dealt_card_would_link(pile, source, position[4])
+            ):
+                return position, []
+        elif kind == RESERVE_TO_COLUMN:
+            pile = position[1][source]
+        elif kind == SPARE_TO_COLUMN:
+            return position, []
+        else:
+            return self.autoplay(position)
+        # Only the card the move uncovered is new; the foundations did not change.
+        if not pile:
+            return position, []
+        card = pile[-1]
+        found = position[3]
+        suit = card // 13
+        level = self.height[card]
+        if found[suit] != level and not (self.two_decks and found[suit + 4] == level):
+            return position, []
+        if not self.safe_home(card, found, position[4]):
+            return position, []
+        return self.autoplay(position)
+
+    def safe_home(self, card: int, found: bytes, stock_at: int) -> bool:
+        """Whether ``card``, which its foundation accepts, can go there without loss.
+
+        It can when every card that could be packed on it or continue a run on it
+        (a *guard*) is on the foundations already. In one-deck games a guard may
+        also be the next card of its suit when all its own guards are home: it can
+        then only ever move alone, and wherever a line would put it on ``card``, it
+        can go to its foundation instead. That second case is not used while a
+        card still to be dealt could link into a run with a card it would have
+        covered, when runs are not split (such a card could then no longer move
+        alone).
+        """
+        if self.two_decks:
+            return all(found[s] > h and found[s + 4] > h for s, h in self.guards[card])
+        next_in_suit_will_do = not self.keep_dealt_on or stock_at == self.stock_size
+        for suit, high, own_guards in self.guards_of_guards[card]:
+            if found[suit] > high:
+                continue
+            if (
+                next_in_suit_will_do
+                and found[suit] == high
+                and all(found[s] > h for s, h in own_guards)
+            ):
+                continue
+            return False
+        return True
+
+    def dealt_card_would_link(self, column: bytes, index: int, stock_at: int) -> bool:
+        """Whether a card still to be dealt onto column ``index`` continues a run on the card
+        that lies under the top card of ``column``."""
+        if len(column) < 2:
+            return False
+        linked = self.linked_under.get(stock_at)
+        if linked is None:
+            linked = tuple(
+                frozenset[int]().union(*(self.links_onto[card] for card in cards))
+                for cards in self.board.future_cards(stock_at)
+            )
+            self.linked_under[stock_at] = linked
+        return index < len(linked) and column[-2] & (DOWN - 1) in linked[index]
+
+    def autoplay(self, position: Position) -> tuple[Position, list[InternalMove]]:
+        """Play every provably harmless foundation move; return the position and the moves.
+
+        One exception to the rule of the module: with ``split_runs=False``, a card
+        stays when a card still to be dealt onto its column could link into a run
+        with the card under it: that dealt card could then no longer move alone.
+        """
+        played: list[InternalMove] = []
+        while True:
+            move = self.first_safe_move(position)
+            if move is None:
+                return position, played
+            position = self.board.apply(position, move)
+            played.append(move)
+
+    def first_safe_move(self, position: Position) -> InternalMove | None:
+        """The first foundation move of ``position`` that :meth:`autoplay` may play, if any."""
+        columns, reserve, spare, found, stock_at = position
+        height = self.height
+        two_decks = self.two_decks
+        open_from = self.fixed_at[stock_at] if self.keep_dealt_on else 0
+        for kind, cards in (
+            (COLUMN_TO_FOUNDATION, [c[-1] if c else NO_CARD for c in columns]),
+            (RESERVE_TO_FOUNDATION, [p[-1] if p else NO_CARD for p in reserve]),
+            (SPARE_TO_FOUNDATION, spare),
+        ):
+            for index in range(len(cards)):
+                card = cards[index]
+                if card == NO_CARD:
+                    continue
+                suit = card // 13
+                level = height[card]
+                if found[suit] != level and not (two_decks and found[suit + 4] == level):
+                    continue
+                if self.safe_home(card, found, stock_at) and not (
+                    kind == COLUMN_TO_FOUNDATION
+                    and index < open_from
+                    and self.dealt_card_would_link(columns[index], index, stock_at)
+                ):
+                    return (kind, index, 0, 1)
+        return None

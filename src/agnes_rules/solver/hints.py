@@ -1,0 +1,173 @@
+"""Hints: a move to play, and why.
+
+:func:`hint` is the **player's** hint: it depends only on what the player can
+see (the :class:`~agnes_rules.view.PlayerView`), so equal views give equal
+hints and a hint never gives away a hidden card. With nothing hidden it is the
+solver's advice. With hidden cards (face-down cards, the order of the stock)
+it reasons over the deals the player cannot rule out: it deals the unseen
+cards into the hidden places :data:`HINT_SAMPLES` times (seeded from the view,
+see :mod:`~agnes_rules.solver.sampling`), solves each deal within a share of
+the budget, and suggests the legal move that wins in most of them, ties going
+to the move that comes first in the documented order of
+:meth:`~agnes_rules.GameState.legal_moves`; the reason says in how many.
+Each deal's search sees that deal's cards, so the count is an estimate of the
+move's chances, not a promise.
+
+:func:`omniscient_hint` is the all-seeing hint for tools: the first move of a
+winning line found with every card in view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agnes_rules.core.moves import Area, Move
+from agnes_rules.core.state import GameState
+from agnes_rules.errors import ArgumentError
+from agnes_rules.solver.api import check_max_states, solve
+from agnes_rules.solver.results import Hint, Outcome
+from agnes_rules.solver.sampling import completions, is_complete
+from agnes_rules.view import player_view
+
+__all__ = ["HINT_SAMPLES", "HINT_STATES", "hint", "omniscient_hint"]
+
+#: The budget of :func:`hint`: small enough to answer at once.
+HINT_STATES = 20_000
+#: How many deals consistent with the view :func:`hint` solves when cards are hidden.
+HINT_SAMPLES = 12
+#: At most this many moves, besides each deal's own winning move, are tried in every deal.
+_CANDIDATES = 2
+
+
+def hint(state: GameState, *, max_states: int = HINT_STATES) -> Hint:
+    """A move to play here, and why, from what the player can see (see the module docstring).
+
+    ``max_states`` bounds each search: with hidden cards every deal's search
+    gets ``max_states // HINT_SAMPLES`` positions (at least 100). Bad
+    arguments raise an :class:`~agnes_rules.errors.ArgumentError`, as in
+    :func:`~agnes_rules.solver.solve`.
+
+    >>> from agnes_rules.core.state import GameState
+    >>> print(hint(GameState.deal("agnes-sorel-quagnes", 5)))
+    t5f: no winning line found in 12 deals consistent with what you can see (11 of them lost); \
+it plays a card to its foundation
+    >>> print(hint(GameState.deal("agnes-sorel", 3)))
+    t3f: it wins in 8 of 12 deals consistent with what you can see
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentError(f"hint() needs a GameState, got {state!r}")
+    if check_max_states(max_states) is None:
+        # A hint answers while the player waits: it always has a budget.
+        raise ArgumentError("hint() needs a budget: max_states must be a positive integer")
+    moves = state.legal_moves()
+    if not moves:
+        return Hint(None, "no move is legal: the game is over")
+    view = player_view(state)
+    if is_complete(view):
+        return omniscient_hint(state, max_states=max_states)
+    share = max(100, max_states // HINT_SAMPLES)
+    wins, lost = _wins_per_move(completions(view, HINT_SAMPLES), moves, share)
+    best = max(moves, key=lambda move: wins[move])  # the first of the best, in the move order
+    seen = f"{HINT_SAMPLES} deals consistent with what you can see"
+    if wins[best]:
+        return Hint(best, f"it wins in {wins[best]} of {seen}")
+    move, why = _heuristic_move(state, moves)
+    return Hint(move, f"no winning line found in {seen} ({lost} of them lost); {why}")
+
+
+def _wins_per_move(
+    deals: Sequence[GameState], moves: Sequence[Move], share: int
+) -> tuple[dict[Move, int], int]:
+    """In how many of ``deals`` each of ``moves`` starts a winning line (searches of ``share``),
+    and how many of the deals the search proved lost.
+
+    Each deal is solved once, which credits the first move of its winning line;
+    then the moves credited so far (the best :data:`_CANDIDATES`) are tried in
+    the deals where another move was found, so that a move that wins in many
+    deals is counted in all of them.
+    """
+    wins = dict.fromkeys(moves, 0)
+    found: list[Move | None] = []
+    lost = 0
+    for deal in deals:
+        result = solve(deal, max_states=share)
+        lost += result.outcome is Outcome.LOST
+        first = result.moves[0] if result.outcome is Outcome.WON and result.moves else None
+        found.append(first)
+        if first is not None:
+            wins[first] += 1
+    ranked = sorted((move for move in moves if wins[move]), key=lambda move: -wins[move])
+    for candidate in ranked[:_CANDIDATES]:
+        for deal, first in zip(deals, found, strict=True):
+            if first is not None and first != candidate:
+                after = deal.apply(candidate)
+                if after.is_won or solve(after, max_states=share).won:
+                    wins[candidate] += 1
+    return wins, lost
+
+
+def omniscient_hint(state: GameState, *, max_states: int = HINT_STATES) -> Hint:
+    """The all-seeing hint, for tools: it solves with the face-down cards and the stock in view.
+
+    The first move of a winning line when :func:`~agnes_rules.solver.solve`
+    finds one within ``max_states`` positions; otherwise (the position is lost,
+    or too hard to decide quickly) a heuristic choice, and the reason says
+    which. A player should get :func:`hint`, which does not peek.
+
+    >>> from agnes_rules.core.state import GameState
+    >>> advice = omniscient_hint(GameState.deal("agnes-sorel", 3))
+    >>> advice.move, advice.reason.startswith("it starts a winning line")
+    (Move.parse('t3f'), True)
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentError(f"omniscient_hint() needs a GameState, got {state!r}")
+    check_max_states(max_states)
+    moves = state.legal_moves()
+    if not moves:
+        return Hint(None, "no move is legal: the game is over")
+    result = solve(state, max_states=max_states)
+    if result.outcome is Outcome.WON:
+        return Hint(
+            result.moves[0],
+            f"it starts a winning line (found by search, {len(result.moves)} moves)",
+        )
+    move, why = _heuristic_move(state, moves)
+    if result.outcome is Outcome.LOST:
+        return Hint(move, f"the game cannot be won any more; {why}")
+    return Hint(move, f"no winning line found within {max_states} positions; {why}")
+
+
+def _heuristic_move(state: GameState, moves: Sequence[Move]) -> tuple[Move, str]:
+    """The best-looking legal move by simple rules, with the rule that chose it.
+
+    It reads only what the player sees: a move that turns a face-down card is
+    chosen by the second rule, before the fourth looks at the position after a
+    move, so that look never shows a hidden card.
+    """
+    for move in moves:
+        if move.target is Area.FOUNDATION:
+            return move, "it plays a card to its foundation"
+    tableau = state.tableau
+    for move in moves:
+        if move.source is Area.TABLEAU and move.target is Area.TABLEAU:
+            column = tableau[move.source_index]
+            if move.count == len(column.face_up) and column.face_down:
+                return move, "it turns a face-down card"
+    for move in moves:
+        if move.source is Area.TABLEAU and move.target is Area.TABLEAU:
+            column = tableau[move.source_index]
+            target = tableau[move.target_index]
+            if move.count == len(column) and target.face_up:
+                return move, "it empties a column"
+    for move in moves:
+        if move.source is Area.TABLEAU and move.target is Area.TABLEAU:
+            after = state.apply(move)
+            if any(m.target is Area.FOUNDATION for m in after.legal_moves()):
+                return move, "it uncovers a card that can go to its foundation"
+    for move in moves:
+        if move.source in (Area.RESERVE, Area.SPARE):
+            return move, "it brings a reserve card into play"
+    for move in moves:
+        if not move.is_deal:
+            return move, "it is the first legal move on the tableau"
+    return moves[-1], "nothing else is possible: deal"

@@ -1,0 +1,85 @@
+"""The public values of the solver: its verdicts, its results, its switches, its hints."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from agnes_rules.core.moves import Move
+
+__all__ = ["ALL_TECHNIQUES", "Hint", "Outcome", "SolveResult", "Techniques"]
+
+
+class Outcome(enum.Enum):
+    """The verdict of :func:`~agnes_rules.solver.solve`."""
+
+    #: A winning line was found.
+    WON = "won"
+    #: No line wins: the whole reachable game was searched (a proof).
+    LOST = "lost"
+    #: The ``max_states`` budget ran out before either was shown.
+    UNKNOWN = "unknown"
+
+
+@attrs.frozen
+class SolveResult:
+    """What :func:`~agnes_rules.solver.solve` found.
+
+    :attr:`moves` is a complete winning line from the solved position when
+    :attr:`outcome` is :attr:`Outcome.WON` (empty otherwise, and empty when the
+    position is already won); :attr:`states` counts the distinct positions the
+    search examined.
+    """
+
+    outcome: Outcome
+    moves: tuple[Move, ...]
+    states: int
+
+    @property
+    def won(self) -> bool:
+        """Shorthand for ``outcome is Outcome.WON``."""
+        return self.outcome is Outcome.WON
+
+
+@attrs.frozen(kw_only=True)
+class Techniques:
+    """Which pruning techniques :func:`~agnes_rules.solver.solve` uses; all on by default.
+
+    Switching one off never changes a verdict (each is exact), only the time it
+    takes; the flags exist to measure each technique.
+
+    - ``transpositions``: remember every examined position and never search one twice.
+    - ``symmetry``: in the remembered key, sort the piles that no future deal reaches
+      (and the foundations of one suit in two-deck games), since they are interchangeable.
+    - ``auto_foundation``: play a card to its foundation at once when no card could ever
+      be packed on it (see the documentation for the exact condition).
+    - ``dead_ends``: refute a position in which a card lies above a lower card of its own
+      suit and neither it nor any card between them can ever be moved off.
+    - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
+      that turn a card or empty a column); otherwise the rules engine's order.
+    - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
+      moving all the cards of a column onto another column that no deal will reach.
+    """
+
+    transpositions: bool = True
+    symmetry: bool = True
+    auto_foundation: bool = True
+    dead_ends: bool = True
+    move_ordering: bool = True
+    dominated_moves: bool = True
+
+
+#: The default of :func:`~agnes_rules.solver.solve`: every technique on.
+ALL_TECHNIQUES = Techniques()
+
+
+@attrs.frozen
+class Hint:
+    """A suggested move and why; :attr:`move` is None only when no move is legal."""
+
+    move: Move | None
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.move if self.move is not None else '-'}: {self.reason}"

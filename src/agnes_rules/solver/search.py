@@ -1,0 +1,158 @@
+"""The search itself: an iterative depth-first search over the solver's positions.
+
+:class:`Search` puts the parts together for one deal (the :class:`~.board.Board`,
+the :class:`~.moves.MoveGenerator`, :class:`~.autoplay.Autoplay`,
+:class:`~.deadends.DeadEnds`, the keys and the ordering) and :meth:`Search.run`
+drives them, each technique switched on or off by :class:`~.results.Techniques`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from agnes_rules.core.state import GameState
+from agnes_rules.solver.autoplay import Autoplay
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    SPARE_TO_COLUMN,
+    Board,
+    InternalMove,
+    Position,
+)
+from agnes_rules.solver.deadends import DeadEnds
+from agnes_rules.solver.keys import plain_key, symmetric_key
+from agnes_rules.solver.moves import MoveGenerator
+from agnes_rules.solver.ordering import order, undominated, without_repeats
+from agnes_rules.solver.results import Outcome, Techniques
+from agnes_rules.solver.watch import CHECK_EVERY, Watch
+
+__all__ = ["Search"]
+
+#: A frame of the search: a position, its untried moves (reversed, popped from the
+#: end), and the moves that led to it from its parent (the move and its autoplay).
+_Frame = tuple[Position, list[InternalMove], list[InternalMove]]
+
+
+def _settle_nothing(position: Position, move: InternalMove) -> tuple[Position, list[InternalMove]]:
+    """The settling step without ``auto_foundation``: nothing is played."""
+    return position, []
+
+
+def _next_stop(examined: int, budget: int) -> int:
+    """The next count at which a watched search stops: the next check, or the budget."""
+    check = (examined // CHECK_EVERY + 1) * CHECK_EVERY
+    return check if budget < 0 else min(check, budget)
+
+
+class Search:
+    """The search of one deal with the given techniques."""
+
+    def __init__(self, state: GameState, techniques: Techniques) -> None:
+        self.techniques = techniques
+        self.board = Board(state)
+        self.generator = MoveGenerator(self.board)
+        self.autoplay = Autoplay(self.board)
+        self.dead_ends = DeadEnds(self.board)
+        self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
+        #: The transposition key of a position under these techniques.
+        self.key: Callable[[Position], bytes] = (
+            functools.partial(symmetric_key, self.board) if techniques.symmetry else plain_key
+        )
+
+    def candidate_moves(self, position: Position) -> list[InternalMove]:
+        """The moves to try from ``position``, in the order to try them."""
+        moves = self.generator.moves(position)
+        if self.prune_dominated:
+            moves = undominated(self.board, position, moves)
+        if self.techniques.move_ordering:
+            moves = order(position, moves)
+        return moves
+
+    def run(
+        self, max_states: int | None, watch: Watch | None = None
+    ) -> tuple[Outcome, list[InternalMove], int]:
+        """The verdict, the winning line (moves from the root) and the positions examined.
+
+        At most ``max_states`` distinct positions are examined (None: no bound here;
+        :func:`~agnes_rules.solver.solve` always gives one);
+        the verdict is :attr:`Outcome.UNKNOWN` when the search needs more, or
+        when ``watch`` says to stop (it is asked every :data:`CHECK_EVERY` positions).
+        """
+        techniques = self.techniques
+        board = self.board
+        if techniques.auto_foundation:
+            root, line = self.autoplay.autoplay(board.root)
+        else:
+            root, line = board.root, []
+        if board.is_won(root):
+            return Outcome.WON, line, 1
+        if techniques.dead_ends and board.decks == 1 and self.dead_ends.is_dead(root):
+            return Outcome.LOST, [], 1
+        first = self.candidate_moves(root)
+        first.reverse()
+        return self.depth_first([(root, first, line)], max_states, watch)
+
+    def depth_first(
+        self, stack: list[_Frame], max_states: int | None, watch: Watch | None = None
+    ) -> tuple[Outcome, list[InternalMove], int]:
+        """The search loop from the root frame ``stack[0]`` (one position examined so far).
+
+        The parts are bound to locals first: this loop runs millions of times.
+        """
+        techniques = self.techniques
+        board = self.board
+        # A count never equals -1: no bound.
+        budget = max_states if max_states is not None else -1
+        # The loop stops at ``limit``, the budget or the next time to ask the watch; so
+        # watching costs the loop nothing between the checks.
+        limit = budget if watch is None else _next_stop(1, budget)
+        settle: Callable[[Position, InternalMove], tuple[Position, list[InternalMove]]]
+        settle = self.autoplay.settle if techniques.auto_foundation else _settle_nothing
+        apply = board.apply
+        moves_of = self.generator.moves
+        key = self.key
+        use_table = techniques.transpositions
+        dead = self.dead_ends.newly_dead if techniques.dead_ends and board.decks == 1 else None
+        ordered = techniques.move_ordering
+        prune_dominated = self.prune_dominated
+        total = board.total
+        seen: set[bytes] = {key(stack[0][0])}
+        examined = 1
+        while stack:
+            position, untried, _ = stack[-1]
+            if not untried:
+                stack.pop()
+                continue
+            move = untried.pop()
+            child, auto = settle(apply(position, move), move)
+            if use_table:
+                child_key = key(child)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+            if examined == limit:
+                if examined == budget or watch is None:
+                    # A new position, one more than the budget allows: stop here.
+                    return Outcome.UNKNOWN, [], examined
+                if watch.report(examined, max(budget, 0)):
+                    return Outcome.UNKNOWN, [], examined
+                limit = _next_stop(examined, budget)
+            examined += 1
+            step = [move, *auto]
+            if sum(child[3]) == total:
+                path = [m for frame in stack for m in frame[2]] + step
+                return Outcome.WON, path, examined
+            if dead is not None and dead(position, child, move, auto):
+                continue
+            # candidate_moves, inlined, and without the moves that only repeat this one.
+            moves = moves_of(child)
+            if prune_dominated:
+                moves = undominated(board, child, moves)
+            if use_table and not auto and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
+                moves = without_repeats(position, move, moves)
+            if ordered:
+                moves = order(child, moves)
+            moves.reverse()
+            stack.append((child, moves, step))
+        return Outcome.LOST, [], examined

@@ -1,0 +1,111 @@
+"""Safe autoplay: only harmless foundation moves, and all of them."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import VARIANTS, Variant
+from agnes_rules.solver.api import public_move
+from agnes_rules.solver.autoplay import Autoplay
+from agnes_rules.solver.board import SPARE_TO_COLUMN, SPARE_TO_FOUNDATION, Board
+from agnes_rules.solver.moves import MoveGenerator
+from tests.positions import position
+
+
+@given(name=st.sampled_from(list(VARIANTS)), number=st.integers(1, 31999))
+def test_autoplay_plays_legal_foundation_moves_until_none_is_safe(name: str, number: int) -> None:
+    state = GameState.deal(name, number)
+    board = Board(state)
+    autoplay = Autoplay(board)
+    after, played = autoplay.autoplay(board.root)
+    for move in played:
+        assert move[0] <= SPARE_TO_FOUNDATION
+        state = state.apply(public_move(move))  # raises if the engine refuses it
+    assert Board(state).root[:4] == after[:4]
+    assert autoplay.autoplay(after) == (after, [])
+
+
+@pytest.mark.parametrize(
+    ("rules", "diamonds_home", "stock", "played"),
+    [
+        # The only guard of 6H not home is 5D, the next diamond, whose own guards
+        # (the fours) are home: 5D would rather go home than onto 6H.
+        ("agnes-sorel-quagnes", 1, "", True),
+        # 5D is not the next diamond: it may still need 6H.
+        ("agnes-sorel-quagnes", 0, "", False),
+        # Runs not split and a deal to come: the plain rule only.
+        ("agnes-sorel-parlett", 1, "KH KD", False),
+        ("agnes-sorel-parlett", 1, "", True),
+    ],
+)
+def test_a_card_goes_home_at_once_when_its_only_guard_is_the_next_of_its_suit(
+    rules: str, diamonds_home: int, stock: str, played: bool
+) -> None:
+    variant = attrs.evolve(Variant.named(rules), face_down=False)
+    state = position(
+        variant,
+        base="4",
+        columns={1: "6H", 2: "5D QC"},
+        foundations={"H": 2, "D": diamonds_home, "C": 1, "S": 1},
+        stock=stock,
+    )
+    board = Board(state)
+    columns = Autoplay(board).autoplay(board.root)[0][0]
+    assert (columns[0] == b"") is played
+
+
+def test_a_card_whose_guards_are_all_home_goes_up() -> None:
+    # Every club, spade and heart is home: nothing could ever be packed on a diamond.
+    state = position(
+        Variant.named("agnes-sorel-parlett"),
+        base="4",
+        columns={1: "6D 5D", 2: "2D AD KD QD JD TD 9D 8D 7D 3D"},
+        foundations={"C": 13, "S": 13, "H": 13, "D": 1},
+    )
+    board = Board(state)
+    after, played = Autoplay(board).autoplay(board.root)
+    assert [str(public_move(move)) for move in played] == ["t1f", "t1f"]
+    assert after[0][0] == b""
+
+
+def test_settle_after_a_move_from_a_spare_space_plays_nothing() -> None:
+    # A card from a spare space uncovers nothing: the position was settled already.
+    state = GameState.deal("agnes-bernauer", 9)
+    board = Board(state)
+    autoplay = Autoplay(board)
+    settled, _ = autoplay.autoplay(board.root)
+    assert autoplay.settle(settled, (SPARE_TO_COLUMN, 0, 0, 1)) == (settled, [])
+
+
+#: The presets in which a dealt card may stay on the card it lands on (runs not split,
+#: deals to the tableau); there autoplay waits for the deals where settle does not look.
+_KEEP_DEALT_ON = {"agnes-sorel-parlett"}
+
+
+@given(
+    name=st.sampled_from(sorted(set(VARIANTS) - _KEEP_DEALT_ON)),
+    number=st.integers(1, 31999),
+    choices=st.lists(st.integers(0, 999), max_size=30),
+)
+def test_settle_finds_what_a_full_autoplay_finds(
+    name: str, number: int, choices: list[int]
+) -> None:
+    # settle looks only where the move changed something; it must miss nothing.
+    board = Board(GameState.deal(name, number))
+    assert not board.keep_dealt_on
+    autoplay = Autoplay(board)
+    generator = MoveGenerator(board)
+    current, _ = autoplay.autoplay(board.root)
+    for choice in choices:
+        moves = generator.moves(current)
+        if not moves:
+            break
+        move = moves[choice % len(moves)]
+        moved = board.apply(current, move)
+        settled = autoplay.settle(moved, move)
+        assert settled == autoplay.autoplay(moved)
+        current = settled[0]

@@ -1,0 +1,81 @@
+"""Dead ends: positions refuted at once, and only when no line can win them."""
+
+from __future__ import annotations
+
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
+from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
+from agnes_rules.solver.board import Board
+from agnes_rules.solver.deadends import DeadEnds, Stuck, has_cycle
+from tests.positions import position
+
+_PARLETT = Variant.named("agnes-sorel-parlett")
+#: Every club, spade and heart home, and the four of diamonds (base 4).
+_HOME = {"C": 13, "S": 13, "H": 13, "D": 1}
+#: The other diamonds, the six on top: they go home in turn once the five is home.
+_LADDER = "2D AD KD QD JD TD 9D 8D 7D 6D"
+
+
+def _diamonds(first_column: str) -> GameState:
+    return position(_PARLETT, base="4", columns={1: first_column, 2: _LADDER}, foundations=_HOME)
+
+
+def test_a_top_card_over_a_lower_card_of_its_suit_is_a_dead_end() -> None:
+    # The three of diamonds is the top rank with base 4: it is never packed, and no
+    # card may fill an empty column, so it leaves only to its foundation, after the
+    # five it buries.
+    state = _diamonds("5D 3D")
+    board = Board(state)
+    dead_ends = DeadEnds(board)
+    assert dead_ends.is_dead(board.root)
+    assert solve(state) == SolveResult(Outcome.LOST, (), 1)
+    # The proof only shortens the search: without it the verdict is the same.
+    assert solve(state, techniques=Techniques(dead_ends=False)).outcome is Outcome.LOST
+
+
+def test_the_same_cards_the_other_way_up_are_no_dead_end() -> None:
+    state = _diamonds("3D 5D")
+    board = Board(state)
+    assert not DeadEnds(board).is_dead(board.root)
+    result = solve(state)
+    assert result.won and state.play(result.moves).is_won
+
+
+def test_a_stuck_card_buries_the_cards_under_it() -> None:
+    board = Board(_diamonds("5D 3D"))
+    entries = DeadEnds(board).stuck_candidates(board.root[0][0], True)
+    # One entry, for the three (suit 1 = diamonds, height 12), which buries the five
+    # (height 1); nothing needs to be home for it to be stuck.
+    assert len(entries) == 1
+    suit, height, needs, under, with_it = entries[0]
+    assert (suit, height, needs) == (1, 12, ())
+    assert under == (13, 1, 13, 13) and with_it == (13, 1, 13, 13)
+
+
+def test_two_deck_games_are_never_refuted_this_way() -> None:
+    # The other copy of a buried card could go home in its place.
+    state = GameState.deal("agnes-two", 9)
+    assert solve(state, max_states=5000).won
+
+
+# Stuck cards as :data:`Stuck` tuples, by height (13: no card of the suit under it).
+#: A club of height 5, with a diamond of height 3 under it.
+_CLUB_OVER_DIAMOND: Stuck = (0, 5, (), (13, 3, 13, 13), (5, 3, 13, 13))
+#: A diamond of height 7, with a club of height 4 under it.
+_DIAMOND_OVER_LOW_CLUB: Stuck = (1, 7, (), (4, 13, 13, 13), (4, 7, 13, 13))
+#: A diamond of height 7, with a club of height 6 under it.
+_DIAMOND_OVER_HIGH_CLUB: Stuck = (1, 7, (), (6, 13, 13, 13), (6, 7, 13, 13))
+
+
+def test_two_stuck_cards_that_wait_for_each_other_make_a_cycle() -> None:
+    # Stuck cards leave only to their foundations. The diamond 7 goes home after the
+    # diamond 3, which is free only once the club 5 above it has gone home; the club
+    # 5 goes home after the club 4, free only once the diamond 7 has gone.
+    assert has_cycle((_CLUB_OVER_DIAMOND, _DIAMOND_OVER_LOW_CLUB))
+
+
+def test_one_way_waiting_is_no_cycle() -> None:
+    # The diamond still waits for the club, but the club 6 under the diamond goes
+    # home after the club 5, which therefore does not wait for the diamond.
+    assert not has_cycle((_CLUB_OVER_DIAMOND, _DIAMOND_OVER_HIGH_CLUB))
+    assert not has_cycle((_CLUB_OVER_DIAMOND,))

@@ -1,0 +1,69 @@
+"""The search driver: the budget is honoured exactly, and a decided search is complete."""
+
+from __future__ import annotations
+
+import pytest
+
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
+from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
+from agnes_rules.solver.search import Search
+from tests.positions import position
+
+_PARLETT = Variant.named("agnes-sorel-parlett")
+
+
+def _one_card_to_go() -> GameState:
+    """A position won by one foundation move (the three of diamonds, base 4)."""
+    return position(
+        _PARLETT, base="4", columns={1: "3D"}, foundations={"C": 13, "S": 13, "H": 13, "D": 12}
+    )
+
+
+@pytest.mark.parametrize("budget", [1, 2, 3])
+@pytest.mark.parametrize(
+    ("name", "number"), [("agnes-sorel", 1), ("agnes-sorel", 3), ("agnes-two", 9)]
+)
+def test_a_small_budget_is_never_exceeded(name: str, number: int, budget: int) -> None:
+    # These deals need thousands of positions: the budget stops each search.
+    result = solve(GameState.deal(name, number), max_states=budget)
+    assert result == SolveResult(Outcome.UNKNOWN, (), budget)
+
+
+@pytest.mark.parametrize("budget", [1, 2, 3])
+def test_a_search_decided_within_the_budget_gives_its_verdict(budget: int) -> None:
+    # Refuted at the root (see test_solver_deadends), and won at the root by autoplay.
+    lost = GameState.deal("agnes-sorel-parlett", 131)
+    assert solve(lost, max_states=budget) == SolveResult(Outcome.LOST, (), 1)
+    won = solve(_one_card_to_go(), max_states=budget)
+    assert won.won and won.states == 1
+
+
+def test_the_last_position_of_the_budget_is_still_examined() -> None:
+    # Without autoplay the win is the second position: a budget of 2 is enough, 1 is not.
+    bare = Techniques(auto_foundation=False)
+    state = _one_card_to_go()
+    assert solve(state, max_states=1, techniques=bare) == SolveResult(Outcome.UNKNOWN, (), 1)
+    for budget in (2, 3, None):
+        result = solve(state, max_states=budget, techniques=bare)
+        assert result.won and result.states == 2
+        assert [str(move) for move in result.moves] == ["t1f"]
+
+
+def test_an_unbounded_run_counts_the_same_positions_as_a_generous_budget() -> None:
+    state = GameState.deal("agnes-sorel", 10)
+    outcome, line, examined = Search(state, Techniques()).run(None)
+    assert (outcome, line) == (Outcome.LOST, [])
+    assert solve(state, max_states=examined) == SolveResult(Outcome.LOST, (), examined)
+    assert solve(state, max_states=examined - 1).outcome is Outcome.UNKNOWN
+
+
+def test_the_line_of_a_won_search_is_made_of_internal_moves_from_the_root() -> None:
+    state = GameState.deal("agnes-sorel", 3)
+    search = Search(state, Techniques())
+    outcome, line, _ = search.run(None)
+    assert outcome is Outcome.WON
+    position = search.board.root
+    for move in line:
+        position = search.board.apply(position, move)
+    assert search.board.is_won(position)
