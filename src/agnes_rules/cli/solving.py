@@ -13,6 +13,7 @@ import argparse
 import concurrent.futures
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, TextIO
@@ -144,9 +145,35 @@ def stop_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     # The workers only compute, so they are killed outright: nothing of theirs needs
     # cleaning up, and no handler they may have inherited can make them linger.
     workers = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        worker.kill()
+    manager = getattr(pool, "_executor_manager_thread", None)
+    previous = threading.excepthook
+    threading.excepthook = _quiet_cancelled_race(previous)
+    try:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.kill()
+        if isinstance(manager, threading.Thread):
+            # Wait for the pool's thread to see the killed workers, so that the quiet
+            # hook is still in place if it stumbles on the race below.
+            manager.join(timeout=5)
+    finally:
+        threading.excepthook = previous
+
+
+def _quiet_cancelled_race(
+    previous: Callable[[threading.ExceptHookArgs], object],
+) -> Callable[[threading.ExceptHookArgs], object]:
+    """A thread exception hook that drops the pool's known race and passes on the rest."""
+
+    # Python 3.11's pool thread marks the futures of a broken pool failed without
+    # checking whether they were cancelled meanwhile, and prints InvalidStateError from
+    # its thread (3.12 ignores it, as this does); every other error still shows.
+    def hook(args: threading.ExceptHookArgs) -> object:
+        if args.exc_type is concurrent.futures.InvalidStateError:
+            return None
+        return previous(args)
+
+    return hook
 
 
 class Progress:
