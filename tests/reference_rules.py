@@ -18,7 +18,10 @@ The rules it encodes, in the order the functions below follow them:
   its suit that accepts it. Only single available cards go there.
 * "One lower" on the tableau depends on ``tableau_wrap``: ``CIRCULAR`` (a King is
   one lower than an Ace), ``BASE`` (circular, but nothing is one lower than the
-  base rank), ``NONE`` (nothing is one lower than an Ace).
+  base rank), ``NONE`` (nothing is one lower than an Ace), ``BASE_RUNS`` (circular
+  for packing, but a movable run stops at the base rank, as with ``BASE``).
+* With ``worry_back`` the top card of a foundation is an available single card
+  that may go onto the tableau (never to another foundation).
 * A card packs on a card one higher when the ``packing`` rule holds.
 * The movable run of a column is its longest face-up tail in which every card is
   one lower than the card under it and matches it per ``movable_runs``; with
@@ -99,7 +102,8 @@ def base_minus_one(base: Rank) -> Rank:
 
 def one_lower(rank: Rank, wrap: TableauWrap, base: Rank) -> Rank | None:
     """The rank that counts as one lower than ``rank`` on the tableau, or None if none does."""
-    if wrap is TableauWrap.CIRCULAR:
+    if wrap in (TableauWrap.CIRCULAR, TableauWrap.BASE_RUNS):
+        # BASE_RUNS packs circularly; only its runs stop at the base (run_wrap below).
         return one_lower_circular(rank)
     if wrap is TableauWrap.BASE:
         if rank == base:
@@ -110,6 +114,11 @@ def one_lower(rank: Rank, wrap: TableauWrap, base: Rank) -> Rank | None:
             return None
         return Rank(rank - 1)
     raise AssertionError(f"unknown tableau_wrap {wrap!r}")
+
+
+def run_wrap(wrap: TableauWrap) -> TableauWrap:
+    """The wrap that a movable run follows: under BASE_RUNS a run stops at the base, as in BASE."""
+    return TableauWrap.BASE if wrap is TableauWrap.BASE_RUNS else wrap
 
 
 def is_one_lower(lower: Rank, upper: Rank, wrap: TableauWrap, base: Rank) -> bool:
@@ -149,7 +158,7 @@ def may_pack(lower: Card, upper: Card, variant: Variant, base: Rank) -> bool:
 
 def belongs_to_run(lower: Card, upper: Card, variant: Variant, base: Rank) -> bool:
     """True when ``lower``, lying on ``upper``, continues a movable run (section 6)."""
-    if not is_one_lower(lower.rank, upper.rank, variant.tableau_wrap, base):
+    if not is_one_lower(lower.rank, upper.rank, run_wrap(variant.tableau_wrap), base):
         return False
     if variant.movable_runs is MovableRuns.SINGLE_CARD:
         return False
@@ -254,13 +263,17 @@ def first_accepting_foundation(
 
 
 def _available_single_cards(state: GameState) -> Iterator[tuple[Area, int, Card]]:
-    """Reserve tops and spare-space cards: the non-tableau sources."""
+    """Reserve tops, spare-space cards and, when cards may be worried back, foundation tops."""
     for index, pile in enumerate(state.reserve):
         if pile:
             yield Area.RESERVE, index, pile[-1]
     for index, spare_card in enumerate(state.spare):
         if spare_card is not None:
             yield Area.SPARE, index, spare_card
+    if state.variant.worry_back:
+        for index, foundation in enumerate(state.foundations):
+            if foundation:
+                yield Area.FOUNDATION, index, foundation[-1]
 
 
 def reference_legal_moves(state: GameState) -> set[Move]:
@@ -281,6 +294,8 @@ def reference_legal_moves(state: GameState) -> set[Move]:
         if face_up and first_accepting_foundation(foundations, face_up[-1], base) is not None:
             moves.add(Move(Area.TABLEAU, index, Area.FOUNDATION))
     for area, index, card in _available_single_cards(state):
+        if area is Area.FOUNDATION:
+            continue  # a worried-back card goes onto the tableau only
         if first_accepting_foundation(foundations, card, base) is not None:
             moves.add(Move(area, index, Area.FOUNDATION))
 
@@ -384,6 +399,8 @@ class _Position:
             assert spare_card is not None
             self.spare[index] = None
             return [spare_card]
+        if area is Area.FOUNDATION:
+            return [self.foundations[index].pop()]
         raise AssertionError(f"cards never leave {area}")
 
     def deal(self, variant: Variant) -> None:

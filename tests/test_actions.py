@@ -89,6 +89,7 @@ def test_longest_runs() -> None:
         13,
         26,
         13,
+        13,
         51,
         51,
         51,

@@ -29,7 +29,7 @@ def test_a_legal_move_returns_its_foundation_or_minus_one() -> None:
         ("t2t1", Rule.PACKING, "TS is not one rank lower than QH (that would be a J)"),
         ("t9t1", Rule.NO_SUCH_PILE, "there is no tableau column 9; agnes-sorel has 7"),
         ("r1t1", Rule.NO_SUCH_PILE, "agnes-sorel has no reserve piles"),
-        ("f1t1", Rule.FOUNDATION_IS_FINAL, "cards never leave a foundation"),
+        ("f1t1", Rule.FOUNDATION_IS_FINAL, "cards never leave a foundation (worry_back=False)"),
         ("t1r1", Rule.NOTHING_ON_RESERVE, "nothing may be placed on a reserve pile by a player"),
         ("t1s1", Rule.NOTHING_ON_SPARE, "nothing may be placed on a spare space by a player"),
         ("t1f", Rule.FOUNDATION, "QH does not fit: the hearts foundation wants 5H"),

@@ -71,6 +71,7 @@ def make_variant(
     reserve_setup: str,
     leftover: Leftover,
     face_down: bool,
+    worry_back: bool,
     decks: int,
     piles: int,
 ) -> Variant:
@@ -93,6 +94,7 @@ def make_variant(
         ),
         leftover=leftover,
         face_down=face_down,
+        worry_back=worry_back,
     )
 
 
@@ -105,6 +107,7 @@ AXES: dict[str, tuple[Any, ...]] = {
     "reserve_setup": RESERVE_SETUPS,
     "leftover": tuple(Leftover),
     "face_down": (False, True),
+    "worry_back": (False, True),
     "decks": (1, 2),
 }
 
@@ -167,7 +170,11 @@ def check_illegal(state: GameState, move: Move) -> None:
     structural = {
         rule
         for rule, applies in (
-            (Rule.FOUNDATION_IS_FINAL, move.source is Area.FOUNDATION),
+            (
+                Rule.FOUNDATION_IS_FINAL,
+                move.source is Area.FOUNDATION
+                and (not state.variant.worry_back or move.target is Area.FOUNDATION),
+            ),
             (Rule.NOTHING_ON_RESERVE, move.target is Area.RESERVE),
             (Rule.NOTHING_ON_SPARE, move.target is Area.SPARE),
             (Rule.STOCK_EMPTY, move.is_deal),

@@ -22,6 +22,11 @@ def _one_lower(wrap: TableauWrap, base: Rank, rank: Rank) -> Rank | None:
     return Rank.KING if rank is Rank.ACE else Rank(rank - 1)
 
 
+def _run_wrap(wrap: TableauWrap) -> TableauWrap:
+    # BASE_RUNS packs circularly, but its runs stop at the base rank, as BASE's do.
+    return TableauWrap.BASE if wrap is TableauWrap.BASE_RUNS else wrap
+
+
 def _packs(packing: Packing, lower: Card, upper: Card) -> bool:
     if packing is Packing.SAME_SUIT:
         return lower.suit is upper.suit
@@ -65,10 +70,14 @@ def test_run_links_follow_the_movable_runs_rule(variant: Variant, base: Rank) ->
         if variant.movable_runs is MovableRuns.SINGLE_CARD:
             assert links == frozenset()
         elif variant.movable_runs is MovableRuns.SAME_SUIT:
-            wanted = _one_lower(variant.tableau_wrap, base, upper.rank)
+            wanted = _one_lower(_run_wrap(variant.tableau_wrap), base, upper.rank)
             assert links == {
                 c.index for c in FULL_DECK if c.rank is wanted and c.suit is upper.suit
             }
+        elif variant.tableau_wrap is TableauWrap.BASE_RUNS:
+            # Packed as CIRCULAR, but a run stops at the base rank.
+            wanted = _one_lower(TableauWrap.BASE, base, upper.rank)
+            assert links == {c for c in rules.fits_on[upper.index] if FULL_DECK[c].rank is wanted}
         else:
             assert links == rules.fits_on[upper.index]
 

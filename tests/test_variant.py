@@ -18,7 +18,7 @@ from agnes_rules import (
 )
 
 S, A = Packing.SAME_COLOUR, Packing.ALTERNATE_COLOUR
-BASE, CIRC = TableauWrap.BASE, TableauWrap.CIRCULAR
+BASE, CIRC, BRUNS = TableauWrap.BASE, TableauWrap.CIRCULAR, TableauWrap.BASE_RUNS
 SUIT, PACKED = MovableRuns.SAME_SUIT, MovableRuns.PACKED
 B1RUN = Vacancy.BASE_MINUS_ONE_RUN
 
@@ -28,6 +28,7 @@ PRESETS = {
     "agnes-sorel-parlett": (S, BASE, SUIT, False, Vacancy.NONE, 1, 7, 0, "T", "N", False),
     "agnes-sorel-pysol": (S, CIRC, PACKED, True, Vacancy.NONE, 1, 7, 0, "T", "N", False),
     "agnes-sorel-quagnes": (S, BASE, PACKED, True, Vacancy.NONE, 1, 7, 0, "T", "N", True),
+    "agnes-sorel-aisleriot": (S, BRUNS, PACKED, True, Vacancy.NONE, 1, 7, 0, "T", "N", True),
     "agnes-bernauer": (A, CIRC, PACKED, False, B1RUN, 1, 7, 7, "R", "S", True),
     "agnes-bernauer-parlett": (A, CIRC, PACKED, True, B1RUN, 1, 7, 7, "R", "S", True),
     "agnes-bernauer-pysol": (A, CIRC, PACKED, True, B1RUN, 1, 7, 7, "R", "N", False),
@@ -46,6 +47,7 @@ def test_presets_follow_the_rules_table(name: str) -> None:
     assert variant.stock_to is {"T": StockTarget.TABLEAU, "R": StockTarget.RESERVE}[to]
     assert variant.leftover is {"N": Leftover.NEXT_PILES, "S": Leftover.SPARE_SPACES}[leftover]
     assert variant.face_down is down
+    assert variant.worry_back is (name == "agnes-sorel-aisleriot")
 
 
 def test_variants_is_the_preset_list_and_read_only() -> None:

@@ -28,10 +28,11 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from agnes_rules.cards import Card, Rank
 from agnes_rules.core.moves import Move
+from agnes_rules.core.variant import Variant
 from agnes_rules.errors import FormatError, LimitError, MoveParseError
 from agnes_rules.limits import check as check_limit
 from agnes_rules.limits import current as current_limits
@@ -287,6 +288,10 @@ def _refused_by_class(error: ClassValidationError) -> ValueError | None:
     return structure
 
 
+#: Variant fields added after version 1 of the documents, optional in every document.
+_LATER_VARIANT_FIELDS = frozenset({"worry_back"})
+
+
 def make_converter(optional: Mapping[type, frozenset[str]] | None = None) -> cattrs.Converter:
     """A new strict converter for the document formats.
 
@@ -294,7 +299,9 @@ def make_converter(optional: Mapping[type, frozenset[str]] | None = None) -> cat
     lists it for its class (then the class default applies). The caller adds
     the hooks of its own types to the converter it gets.
     """
-    optional_fields = dict(optional or {})
+    # A variant's worry_back came after the first documents: absent means False, and
+    # it is written only when True, so that every other variant's document is unchanged.
+    optional_fields = {Variant: _LATER_VARIANT_FIELDS, **(optional or {})}
     converter = cattrs.Converter(forbid_extra_keys=True)
     # Exact classes are dispatched before predicates, so these win over cattrs' lenient defaults.
     converter.register_structure_hook(str, _structure_str)
@@ -314,6 +321,14 @@ def make_converter(optional: Mapping[type, frozenset[str]] | None = None) -> cat
     converter.register_unstructure_hook(Card, str)
     converter.register_unstructure_hook(Move, str)
     converter.register_unstructure_hook(Rank, lambda rank: rank.letter)
+    converter.register_unstructure_hook(
+        Variant,
+        make_dict_unstructure_fn(
+            Variant,
+            converter,
+            **{name: override(omit_if_default=True) for name in _LATER_VARIANT_FIELDS},
+        ),
+    )
     converter.register_unstructure_hook_func(
         _is_tuple_type, lambda items: [converter.unstructure(item) for item in items]
     )

@@ -10,7 +10,9 @@ actions or a Gymnasium ``Discrete`` space. The numbering, in this order:
 3. the moves between columns: for each source column, each other column as the
    target, each count from 1 to the longest run the variant can move
    (``t1t2``, ``t1t2x2``, ...);
-4. the moves from each reserve pile, then each spare space, onto each column.
+4. the moves from each reserve pile, then each spare space, onto each column;
+5. when the variant lets cards be worried back, the moves from each
+   foundation onto each column (``f1t1`` ...).
 
 The longest run is 1 when runs never move (``movable_runs = SINGLE_CARD``), 13
 when the tableau does not wrap past the base or the Ace, and otherwise as many
@@ -74,6 +76,8 @@ def _numbering(variant: Variant) -> tuple[tuple[Move, ...], dict[Move, int]]:
         for target in columns:
             if target != source:
                 moves += [Move(Area.TABLEAU, source, Area.TABLEAU, target, n) for n in counts]
+    if variant.worry_back:
+        sources.append((Area.FOUNDATION, variant.foundation_count))
     for area, count in sources[1:]:
         for source in range(count):
             moves += [Move(area, source, Area.TABLEAU, target) for target in columns]

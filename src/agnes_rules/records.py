@@ -213,8 +213,8 @@ class GameRecord:
     Traceback (most recent call last):
     ...
     agnes_rules.errors.VariantError: unknown variant 'agnes'; the presets are: \
-agnes-sorel, agnes-sorel-parlett, agnes-sorel-pysol, agnes-sorel-quagnes, agnes-bernauer, \
-agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
+agnes-sorel, agnes-sorel-parlett, agnes-sorel-pysol, agnes-sorel-quagnes, agnes-sorel-aisleriot, \
+agnes-bernauer, agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
     """
 
     variant: Variant | PresetName

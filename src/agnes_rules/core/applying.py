@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final, TypeVar
 
+from agnes_rules.core.generation import foundation_top
 from agnes_rules.core.moves import Area, Move
 from agnes_rules.core.position import Position
 from agnes_rules.core.variant import StockTarget
@@ -61,6 +62,13 @@ def perform(position: P, move: Move, foundation: int) -> P:
             new_down[index] = new_down[index][:-1]
             down = tuple(new_down)
         new_up[index] = remaining
+    elif source is _FOUNDATION:
+        # Worried back (the move was checked, so the variant allows it).
+        moving = (foundation_top(position, index),)
+        new_found = list(found)
+        new_found[index] -= 1
+        found = tuple(new_found)
+        new_up = list(up)
     elif source is _RESERVE:
         pile = reserve[index]
         moving = pile[-1:]

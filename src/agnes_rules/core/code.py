@@ -8,8 +8,10 @@ A position code is seven or fewer fields separated by single spaces::
   ``custom:`` and its twelve fields separated by ``:`` in declaration order:
   the name (percent-encoded), decks, piles, packing, tableau wrap, movable runs,
   ``split`` or ``whole`` (split runs), vacancy, reserve piles, deal target,
-  leftover, ``down`` or ``up`` (how the triangle is dealt); enums are written
-  as their values (``same-colour``).
+  leftover, ``down`` or ``up`` (how the triangle is dealt), and a thirteenth,
+  ``worry``, only when cards may be worried back from the foundations (so the
+  codes of variants without it read as before); enums are written as their
+  values (``same-colour``).
 - ``BASE``: the letter of the base rank (``A 2 .. 9 T J Q K``).
 - ``f:`` the foundations in their order (clubs, diamonds, hearts, spades, and
   again for a second deck), ``/``-separated, each its top card or ``-`` when
@@ -87,6 +89,8 @@ __all__ = [
 ]
 
 _CUSTOM = "custom"
+#: The optional last field of a custom variant: cards may be worried back.
+_WORRY = "worry"
 _VARIANT_FIELD_NAMES = tuple(field.name for field in attrs.fields(Variant))
 _VARIANT_TYPES: dict[str, Any] = typing.get_type_hints(Variant)
 
@@ -130,6 +134,9 @@ def variant_code(variant: Variant) -> str:
             parts.append("split" if value else "whole")
         elif name == "face_down":
             parts.append("down" if value else "up")
+        elif name == "worry_back":
+            if value:
+                parts.append(_WORRY)
         elif isinstance(value, enum.Enum):
             parts.append(value.value)
         else:
@@ -233,16 +240,23 @@ def variant_from_code(text: str) -> Variant:
         except VariantError as error:
             raise FormatError("variant", str(error)) from None
     values = text.split(":")[1:]
-    if len(values) != len(_VARIANT_FIELD_NAMES):
+    fixed = _VARIANT_FIELD_NAMES[:-1]  # every field but worry_back, which is optional
+    if len(values) not in (len(fixed), len(fixed) + 1):
         raise FormatError(
             "variant",
-            f"a custom variant has {len(_VARIANT_FIELD_NAMES)} fields"
-            f" ({', '.join(_VARIANT_FIELD_NAMES)}), got {len(values)}",
+            f"a custom variant has {len(fixed)} fields ({', '.join(fixed)}), and"
+            f" '{_WORRY}' after them when cards may be worried back; got {len(values)}",
         )
     fields: dict[str, Any] = {}
     attributes: tuple[attrs.Attribute[Any], ...] = attrs.fields(Variant)
-    for attribute, value in zip(attributes, values, strict=True):
+    for attribute, value in zip(attributes[: len(fixed)], values, strict=False):
         fields[attribute.name] = _read_variant_field(attribute, value)
+    if len(values) > len(fixed):
+        if values[-1] != _WORRY:
+            raise FormatError(
+                "variant worry_back", f"expected '{_WORRY}' or nothing, got {values[-1]!r}"
+            )
+        fields["worry_back"] = True
     try:
         return Variant(**fields)
     except VariantError as error:

@@ -36,6 +36,8 @@ _ORIGINS = {
     "agnes-sorel-parlett": "Agnes Sorel after Parlett (1979): runs move whole, gaps stay empty",
     "agnes-sorel-pysol": "PySolFC's Agnes Sorel",
     "agnes-sorel-quagnes": "the quagnes solver's default rules (its reading of GNOME Aisleriot)",
+    "agnes-sorel-aisleriot": "GNOME Aisleriot's Agnes: cards may be worried back from the"
+    " foundations",
     "agnes-bernauer": "Agnes Bernauer after Morehead (1949) and the commercial rules sheet",
     "agnes-bernauer-parlett": "Agnes Bernauer with Parlett's laxer rule: runs may be split",
     "agnes-bernauer-pysol": "PySolFC's Agnes Bernauer",
@@ -80,6 +82,8 @@ def describe_move(state: Position, move: Move) -> str:
     what = str(moving[0]) if len(moving) == 1 else f"{moving[0]}..{moving[-1]}"
     if move.target is Area.FOUNDATION:
         return f"{what} to its foundation"
+    if move.source is Area.FOUNDATION:
+        what += " back from its foundation"
     target = state.tableau[move.target_index].exposed
     if target is None:
         return f"{what} into empty column {move.target_index + 1}"
@@ -107,4 +111,5 @@ def _moving_cards(state: Position, move: Move) -> tuple[Card, ...]:
     if move.source is Area.SPARE:
         card = state.spare[move.source_index]
         return () if card is None else (card,)
-    return ()  # off a foundation: never legal
+    pile = state.foundations[move.source_index] if move.source_index < len(state.foundations) else ()
+    return pile[-1:]  # worried back

@@ -3,8 +3,9 @@
 The order is fixed: first the moves to the foundations (from the columns left
 to right, then the reserve piles, then the spare spaces); then the moves onto
 the tableau, grouped by source in the same order (columns, reserve piles,
-spare spaces), for each source by target column left to right, and for each
-target by the number of cards, fewest first; the deal comes last.
+spare spaces, and foundations when the variant lets cards be worried back),
+for each source by target column left to right, and for each target by the
+number of cards, fewest first; the deal comes last.
 
 This is the hot path of every player and solver: each question is a lookup in
 the :class:`~agnes_rules.core.rulebook.RuleBook` tables, and the moves are the
@@ -22,7 +23,7 @@ from typing import Final
 from agnes_rules.core.moves import Area, Move, interned_move
 from agnes_rules.core.position import Indices, Position
 
-__all__ = ["foundation_for", "legal_moves", "run_length", "top_card"]
+__all__ = ["foundation_for", "foundation_top", "legal_moves", "run_length", "top_card"]
 
 # The areas as module constants: in the compiled build a constant is read directly,
 # where ``Area.TABLEAU`` is an attribute lookup on the class at every use.
@@ -31,10 +32,11 @@ _RESERVE: Final = Area.RESERVE
 _SPARE: Final = Area.SPARE
 _FOUNDATION: Final = Area.FOUNDATION
 #: The source areas of moves by number, as :func:`_interned` takes them.
-_SOURCES: Final = (_TABLEAU, _RESERVE, _SPARE)
+_SOURCES: Final = (_TABLEAU, _RESERVE, _SPARE, _FOUNDATION)
 _FROM_TABLEAU: Final = 0
 _FROM_RESERVE: Final = 1
 _FROM_SPARE: Final = 2
+_FROM_FOUNDATION: Final = 3
 
 
 def foundation_for(position: Position, card: int) -> int:
@@ -61,7 +63,15 @@ def top_card(position: Position, move: Move) -> int:
         return pile[-1] if pile else -1
     if source is _SPARE:
         return position._spare[move.source_index]
+    if source is _FOUNDATION:
+        return foundation_top(position, move.source_index)
     return -1
+
+
+def foundation_top(position: Position, number: int) -> int:
+    """The index of the top card of foundation ``number``, or -1 when it is empty."""
+    held = position._found[number]
+    return position._rules.foundation_wants[number % 4][held - 1] if held else -1
 
 
 def run_length(position: Position, column: Indices) -> int:
@@ -81,6 +91,8 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
     _add_to_foundations(position, moves)
     _add_column_moves(position, moves)
     _add_single_card_moves(position, moves)
+    if position._variant.worry_back:
+        _add_worry_back_moves(position, moves)
     if position._stock:
         moves.append(_DEAL)
     return tuple(moves)
@@ -178,6 +190,15 @@ def _add_single_card_moves(position: Position, moves: list[Move]) -> None:
     for source, card in enumerate(position._spare):
         if card >= 0:
             _add_onto_columns(position, moves, _FROM_SPARE, source, card, tops)
+
+
+def _add_worry_back_moves(position: Position, moves: list[Move]) -> None:
+    """The top card of a foundation back onto a column (variants with ``worry_back``)."""
+    tops = [column[-1] if column else -1 for column in position._up]
+    for number in range(len(position._found)):
+        card = foundation_top(position, number)
+        if card >= 0:
+            _add_onto_columns(position, moves, _FROM_FOUNDATION, number, card, tops)
 
 
 def _add_onto_columns(

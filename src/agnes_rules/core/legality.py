@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from agnes_rules.cards import FULL_DECK, SUITS
-from agnes_rules.core.generation import foundation_for, run_length
+from agnes_rules.core.generation import foundation_for, foundation_top, run_length
 from agnes_rules.core.moves import Area, Move
 from agnes_rules.core.position import Position
 from agnes_rules.core.variant import Vacancy
@@ -63,8 +63,13 @@ def check_move(position: Position, move: object) -> int:
         if not position._stock:
             _refuse(Rule.STOCK_EMPTY, "the stock is empty: every card has been dealt")
         return -1
-    if source is _FOUNDATION:
-        _refuse(Rule.FOUNDATION_IS_FINAL, "cards never leave a foundation")
+    if source is _FOUNDATION and not position._variant.worry_back:
+        _refuse(Rule.FOUNDATION_IS_FINAL, "cards never leave a foundation (worry_back=False)")
+    if source is _FOUNDATION and target is _FOUNDATION:
+        _refuse(
+            Rule.FOUNDATION_IS_FINAL,
+            "a card worried back from a foundation goes onto a tableau column",
+        )
     if target is _RESERVE:
         _refuse(Rule.NOTHING_ON_RESERVE, "nothing may be placed on a reserve pile by a player")
     if target is _SPARE:
@@ -106,6 +111,14 @@ def _source_card(position: Position, move: Move) -> int:
         if count != 1:
             _refuse(Rule.TOP_CARD_ONLY, "only the top card of a reserve pile is available")
         return pile[-1]
+    if source is _FOUNDATION:
+        _check_pile_exists(position, "foundation", index, len(position._found))
+        card = foundation_top(position, index)
+        if card < 0:
+            _refuse(Rule.EMPTY_SOURCE, f"foundation {index + 1} is empty")
+        if count != 1:
+            _refuse(Rule.TOP_CARD_ONLY, "only the top card of a foundation may be worried back")
+        return card
     _check_pile_exists(position, "spare space", index, len(position._spare))
     card = position._spare[index]
     if card < 0:

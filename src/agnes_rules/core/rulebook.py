@@ -112,8 +112,16 @@ class RuleBook:
         return _rule_book(variant, Rank(base_rank))
 
     def one_lower(self, rank: int) -> Rank | None:
-        """The rank one lower than ``rank`` on the tableau, or None when nothing is."""
+        """The rank that may be packed on ``rank`` on the tableau, or None when nothing may."""
         return _one_lower(self.variant.tableau_wrap, self.base_rank, rank)
+
+    def run_lower(self, rank: int) -> Rank | None:
+        """The rank that continues a movable run lying on ``rank``, or None when nothing does.
+
+        The same as :meth:`one_lower`, except under ``TableauWrap.BASE_RUNS``, where a
+        run stops at the base rank though a card may be packed on it.
+        """
+        return _one_lower(_run_wrap(self.variant.tableau_wrap), self.base_rank, rank)
 
     def packing_problem(self, lower: Card, upper: Card) -> str | None:
         """Why ``lower`` may not be packed on ``upper`` (rank, then colour or suit), or None."""
@@ -146,7 +154,12 @@ class RuleBook:
         runs = self.variant.movable_runs
         if runs is MovableRuns.SINGLE_CARD:
             return "movable_runs=SINGLE_CARD: only one card moves at a time"
-        wanted = self.one_lower(under.rank)
+        wanted = self.run_lower(under.rank)
+        if wanted is None and self.one_lower(under.rank) is not None:
+            return (
+                f"a run stops at the base rank: {card} moves without {under}"
+                f" (tableau_wrap={self.variant.tableau_wrap.name})"
+            )
         if card.rank != wanted:
             return f"{card} is not one rank lower than {under}"
         if runs is MovableRuns.SAME_SUIT:
@@ -172,12 +185,21 @@ def _one_lower(wrap: TableauWrap, base_rank: Rank, rank: int) -> Rank | None:
     return Rank(rank).plus(-1)
 
 
+def _run_wrap(wrap: TableauWrap) -> TableauWrap:
+    """The wrap that movable runs follow: packing's own, except that BASE_RUNS runs as BASE."""
+    return TableauWrap.BASE if wrap is TableauWrap.BASE_RUNS else wrap
+
+
 @functools.cache
 def _rule_book(variant: Variant, base_rank: Rank) -> RuleBook:
     wrap = variant.tableau_wrap
+    run_wrap = _run_wrap(wrap)
 
     def one_lower_card(lower: int, upper: int) -> bool:
         return _one_lower(wrap, base_rank, _rank(upper)) == _rank(lower)
+
+    def run_lower_card(lower: int, upper: int) -> bool:
+        return _one_lower(run_wrap, base_rank, _rank(upper)) == _rank(lower)
 
     fits_on = tuple(
         frozenset(
@@ -195,12 +217,17 @@ def _rule_book(variant: Variant, base_rank: Rank) -> RuleBook:
             frozenset(
                 lower
                 for lower in _CARD_RANGE
-                if one_lower_card(lower, upper) and _suit(lower) == _suit(upper)
+                if run_lower_card(lower, upper) and _suit(lower) == _suit(upper)
             )
             for upper in _CARD_RANGE
         )
-    else:
+    elif run_wrap is wrap:
         run_links = fits_on
+    else:
+        run_links = tuple(
+            frozenset(lower for lower in fits_on[upper] if run_lower_card(lower, upper))
+            for upper in _CARD_RANGE
+        )
 
     vacancy = variant.vacancy
     if vacancy is Vacancy.NONE:

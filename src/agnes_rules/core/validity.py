@@ -101,7 +101,7 @@ def check_position(
     )
     _check_counts(variant, parts)
     _check_columns(variant, parts)
-    _check_foundations(rank, piles)
+    _check_foundations(rank, piles, variant.worry_back)
     _check_census(variant, parts, piles)
     _check_stock(variant, parts)
     return parts
@@ -188,7 +188,7 @@ def _check_columns(variant: Variant, parts: CompactParts) -> None:
             )
 
 
-def _check_foundations(base_rank: Rank, piles: Piles) -> None:
+def _check_foundations(base_rank: Rank, piles: Piles, worry_back: bool) -> None:
     for number, pile in enumerate(piles):
         suit = SUITS[number % 4]
         if len(pile) > 13:
@@ -204,7 +204,8 @@ def _check_foundations(base_rank: Rank, piles: Piles) -> None:
                     f" {FULL_DECK[card]}, but from base rank {base_rank.letter} it must be {want}",
                     ("foundations", number, step),
                 )
-    if not any(piles):
+    if not any(piles) and not worry_back:
+        # (Where cards may be worried back, the base card itself may have left.)
         raise PositionError(
             "every foundation is empty, but the base card starts one", ("foundations",)
         )

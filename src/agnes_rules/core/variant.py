@@ -61,11 +61,15 @@ class TableauWrap(enum.Enum):
 
     ``CIRCULAR``: a King is one lower than an Ace. ``BASE``: circular, except that
     nothing is one lower than the base rank. ``NONE``: nothing is one lower than an Ace.
+    ``BASE_RUNS``: circular for packing (a King goes on an Ace, a card of rank base-1
+    on one of the base rank), but a movable run stops at the base rank, as under
+    ``BASE`` (GNOME Aisleriot's Agnes).
     """
 
     CIRCULAR = "circular"
     BASE = "base"
     NONE = "none"
+    BASE_RUNS = "base-runs"
 
 
 class MovableRuns(enum.Enum):
@@ -149,6 +153,9 @@ class Variant:
     stock_to: StockTarget = attrs.field(default=StockTarget.TABLEAU, validator=_check_enum)
     leftover: Leftover = attrs.field(default=Leftover.NEXT_PILES, validator=_check_enum)
     face_down: bool = attrs.field(default=False, validator=_check_bool)
+    #: Whether the top card of a foundation may be moved back onto the tableau
+    #: ("worrying back"), wherever a single card from a column could go.
+    worry_back: bool = attrs.field(default=False, validator=_check_bool)
 
     def __attrs_post_init__(self) -> None:
         if self.reserve not in (0, self.piles):
@@ -174,8 +181,8 @@ class Variant:
         Traceback (most recent call last):
         ...
         agnes_rules.errors.VariantError: unknown variant 'agnes'; the presets are: agnes-sorel, \
-agnes-sorel-parlett, agnes-sorel-pysol, agnes-sorel-quagnes, agnes-bernauer, \
-agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
+agnes-sorel-parlett, agnes-sorel-pysol, agnes-sorel-quagnes, agnes-sorel-aisleriot, \
+agnes-bernauer, agnes-bernauer-parlett, agnes-bernauer-pysol, agnes-two
         """
         try:
             return VARIANTS[name]
@@ -351,6 +358,15 @@ def _presets() -> dict[str, Variant]:
             vacancy=Vacancy.NONE,
             face_down=True,
         ),
+        attrs.evolve(
+            sorel,
+            name="agnes-sorel-aisleriot",
+            tableau_wrap=TableauWrap.BASE_RUNS,
+            movable_runs=MovableRuns.PACKED,
+            vacancy=Vacancy.NONE,
+            face_down=True,
+            worry_back=True,
+        ),
         bernauer,
         attrs.evolve(bernauer, name="agnes-bernauer-parlett", split_runs=True),
         bernauer_pysol,
@@ -370,6 +386,7 @@ PresetName = Literal[
     "agnes-sorel-parlett",
     "agnes-sorel-pysol",
     "agnes-sorel-quagnes",
+    "agnes-sorel-aisleriot",
     "agnes-bernauer",
     "agnes-bernauer-parlett",
     "agnes-bernauer-pysol",

@@ -31,6 +31,7 @@ __all__ = [
     "DEAL",
     "DEAL_MOVE",
     "DOWN",
+    "FOUNDATION_TO_COLUMN",
     "NO_CARD",
     "RESERVE_TO_COLUMN",
     "RESERVE_TO_FOUNDATION",
@@ -56,6 +57,8 @@ COLUMN_TO_COLUMN = 3
 RESERVE_TO_COLUMN = 4
 SPARE_TO_COLUMN = 5
 DEAL = 6
+#: A card worried back from a foundation (source: the foundation's number) onto a column.
+FOUNDATION_TO_COLUMN = 7
 
 #: (kind, source, target, count); foundation moves have target 0 and count 1.
 InternalMove = tuple[int, int, int, int]
@@ -192,6 +195,12 @@ class Board:
         self.vacancy_movable = tables.vacancy_movable
         self.card_needs = tables.card_needs
         self.stock = bytes(card.index for card in state.stock)
+        self.worry_back = variant.worry_back
+        #: ``card_at[suit * 13 + height]``: the card of that suit at that foundation height.
+        card_at = [0] * 52
+        for card in range(52):
+            card_at[card // 13 * 13 + self.height[card]] = card
+        self.card_at = tuple(card_at)
         self.root = _position_of(state)
         #: For each stock position, how many leading deal-target piles still get a card.
         self.fixed_at = tuple(self.fixed_piles(at) for at in range(len(self.stock) + 1))
@@ -259,6 +268,11 @@ class Board:
             new_reserve = list(reserve)
             new_reserve[source] = pile[:-1]
             reserve = tuple(new_reserve)
+            new_columns = list(columns)
+        elif kind == FOUNDATION_TO_COLUMN:
+            held = found[source]
+            moving = bytes((self.card_at[source % 4 * 13 + held - 1],))
+            found = found[:source] + bytes((held - 1,)) + found[source + 1 :]
             new_columns = list(columns)
         else:
             moving = spare[source : source + 1]

@@ -9,8 +9,9 @@ means the game cannot be won. Cards still to be dealt onto a pile count too,
 when they will be stuck there (:meth:`DeadEnds.dealt_stuck`).
 
 One-deck games only: with two decks the other copy of a buried card could
-take its place on a foundation. Every refutation is exact, so "lost" stays a
-proof.
+take its place on a foundation. Where cards may be worried back, nothing is
+home for good, and the checks see empty foundations. Every refutation is
+exact, so "lost" stays a proof.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ class DeadEnds:
         self.card_needs = board.card_needs
         self.undealt_low = board.undealt_low
         self.position_in_stock = board.position_in_stock
+        #: With worry_back nothing is home for good: the checks see empty foundations,
+        #: so a card is stuck only when all that could take it lies under it.
+        self.nothing_home: bytes | None = bytes(len(board.root[3])) if board.worry_back else None
         self.column_cache: dict[bytes, tuple[Stuck, ...]] = {}
         self.reserve_cache: dict[bytes, tuple[Stuck, ...]] = {}
         self.cycle_cache: dict[tuple[Stuck, ...], bool] = {}
@@ -51,6 +55,8 @@ class DeadEnds:
     def is_dead(self, position: Position) -> bool:
         """Whether the stuck cards bury each other in a cycle, so that some card never gets home."""
         columns, reserve, _, found, stock_at = position
+        if self.nothing_home is not None:
+            found = self.nothing_home
         stuck: list[Stuck] = []
         future = self.board.future_cards(stock_at)
         pile_stuck = self.pile_stuck
@@ -89,6 +95,8 @@ class DeadEnds:
             return self.is_dead(child)
         target = move[2]
         found, stock_at = child[3], child[4]
+        if self.nothing_home is not None:
+            found = self.nothing_home
         coming = b""
         if not self.to_reserve:
             future = self.board.future_cards(stock_at)

@@ -19,6 +19,7 @@ from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
     DEAL_MOVE,
+    FOUNDATION_TO_COLUMN,
     NO_CARD,
     RESERVE_TO_COLUMN,
     RESERVE_TO_FOUNDATION,
@@ -48,6 +49,8 @@ class MoveGenerator:
         self.vacancy_runs = board.vacancy_runs
         self.stock_size = len(board.stock)
         self.two_decks = board.decks == 2
+        self.worry_back = board.worry_back
+        self.card_at = board.card_at
         #: The movable run of a column, top card first, by column.
         self.run_cache: dict[bytes, bytes] = {}
         #: For a column, the exposed cards its top cards may move onto, with the count moved.
@@ -125,9 +128,35 @@ class MoveGenerator:
                 if fill and card in self.heads:
                     for target in empty:
                         append((kind, source, target, 1))
+        if self.worry_back:
+            self.worry_back_moves(found, top_at, also_at, empty if fill else [], append)
         if stock_at < self.stock_size:
             append(DEAL_MOVE)
         return result
+
+    def worry_back_moves(
+        self,
+        found: bytes,
+        top_at: dict[int, int],
+        also_at: dict[int, list[int]],
+        empty: list[int],
+        append: Callable[[InternalMove], None],
+    ) -> None:
+        """The top card of each foundation back onto the columns that take it."""
+        card_at, fits_under, heads = self.card_at, self.fits_under, self.heads
+        for number, held in enumerate(found):
+            if not held:
+                continue
+            card = card_at[number % 4 * 13 + held - 1]
+            for upper in fits_under[card]:
+                target = top_at.get(upper)
+                if target is not None:
+                    append((FOUNDATION_TO_COLUMN, number, target, 1))
+                    for other in also_at.get(upper, ()):
+                        append((FOUNDATION_TO_COLUMN, number, other, 1))
+            if card in heads:
+                for target in empty:
+                    append((FOUNDATION_TO_COLUMN, number, target, 1))
 
     def wanted_tops(self, column: bytes) -> tuple[tuple[int, int], ...]:
         """For a non-empty column, each (exposed card, count) such that the ``count`` top

@@ -12,6 +12,7 @@ from agnes_rules.solver.board import (
     COLUMN_TO_FOUNDATION,
     DEAL,
     DOWN,
+    FOUNDATION_TO_COLUMN,
     SPARE_TO_FOUNDATION,
     Board,
     InternalMove,
@@ -78,7 +79,8 @@ def without_repeats(
 
 
 def order(position: Position, moves: list[InternalMove]) -> list[InternalMove]:
-    """Foundation moves first, then moves that turn a card or empty a pile, the deal last.
+    """Foundation moves first, then moves that turn a card or empty a pile, then cards
+    worried back from the foundations, the deal last.
 
     Ties keep a fixed order (the moves themselves), so the search is repeatable.
     """
@@ -90,6 +92,8 @@ def order(position: Position, moves: list[InternalMove]) -> list[InternalMove]:
             score = 0
         elif kind == DEAL:
             score = 9
+        elif kind == FOUNDATION_TO_COLUMN:
+            score = 8  # worrying a card back is rarely what wins: try it last but the deal
         elif kind == COLUMN_TO_COLUMN:
             column = columns[move[1]]
             count = move[3]

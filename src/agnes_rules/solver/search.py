@@ -11,10 +11,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+import attrs
+
 from agnes_rules.core.state import GameState
 from agnes_rules.solver.autoplay import Autoplay
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
+    FOUNDATION_TO_COLUMN,
     SPARE_TO_COLUMN,
     Board,
     InternalMove,
@@ -26,8 +29,9 @@ from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.watch import CHECK_EVERY, Watch
+from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, worried_key
 
-__all__ = ["Search"]
+__all__ = ["Search", "for_worry_back"]
 
 #: A frame of the search: a position, its untried moves (reversed, popped from the
 #: end), and the moves that led to it from its parent (the move and its autoplay).
@@ -45,14 +49,29 @@ def _next_stop(examined: int, budget: int) -> int:
     return check if budget < 0 else min(check, budget)
 
 
+def for_worry_back(techniques: Techniques) -> Techniques:
+    """The techniques that stay sound when cards may be worried back from the foundations.
+
+    ``auto_foundation`` and ``dead_ends`` use their exact forms for these variants
+    (see :mod:`~agnes_rules.solver.worryback`); ``dominated_moves`` is off (its
+    proof assumes that cards at home stay there); the transposition table, which
+    keeps the search finite once positions can repeat, is always on.
+    """
+    return attrs.evolve(techniques, dominated_moves=False, transpositions=True)
+
+
 class Search:
     """The search of one deal with the given techniques."""
 
     def __init__(self, state: GameState, techniques: Techniques) -> None:
+        if state.variant.worry_back:
+            techniques = for_worry_back(techniques)
         self.techniques = techniques
         self.board = Board(state)
         self.generator = MoveGenerator(self.board)
-        self.autoplay = Autoplay(self.board)
+        self.autoplay: Autoplay | ReversibleAutoplay = (
+            ReversibleAutoplay(self.board) if self.board.worry_back else Autoplay(self.board)
+        )
         self.dead_ends = DeadEnds(self.board)
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: The transposition key of a position under these techniques.
@@ -128,6 +147,8 @@ class Search:
             child, auto = settle(apply(position, move), move)
             if use_table:
                 child_key = key(child)
+                if move[0] == FOUNDATION_TO_COLUMN:
+                    child_key = worried_key(child_key, move)
                 if child_key in seen:
                     continue
                 seen.add(child_key)
@@ -151,6 +172,8 @@ class Search:
                 moves = undominated(board, child, moves)
             if use_table and not auto and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
                 moves = without_repeats(position, move, moves)
+            elif move[0] == FOUNDATION_TO_COLUMN:
+                moves = uses_of(move, moves)
             if ordered:
                 moves = order(child, moves)
             moves.reverse()

@@ -1,0 +1,200 @@
+"""The solver where cards may be worried back: its verdicts against a plain search.
+
+Positions can repeat once a card may leave its foundation and come back, and
+the search prunes with rules of its own there (see
+:mod:`agnes_rules.solver.worryback`). Each verdict is checked against a
+breadth-first search of every position the rules engine reaches, on small
+positions: most cards home, a few left on the tableau and in the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import attrs
+import pytest
+
+from agnes_rules import Area, Column, GameState, Rank, Variant
+from agnes_rules.cards import SUITS, Card
+from agnes_rules.errors import PositionError
+from agnes_rules.solver import Outcome, Techniques, hint, omniscient_hint, solve
+from agnes_rules.solver.api import public_move
+from agnes_rules.solver.board import FOUNDATION_TO_COLUMN
+
+AISLERIOT = Variant.named("agnes-sorel-aisleriot")
+#: Worry-backs with other rules: runs of one suit that move whole (Parlett's).
+PARLETT_WORRY = attrs.evolve(
+    Variant.named("agnes-sorel-parlett"), name="parlett-worry", worry_back=True
+)
+#: And with any card filling a gap (Dalton's), on three columns.
+SOREL_WORRY = attrs.evolve(
+    Variant.named("agnes-sorel"), name="sorel-worry", piles=3, worry_back=True
+)
+WORRY_VARIANTS = [AISLERIOT, PARLETT_WORRY, SOREL_WORRY]
+#: The most positions the plain search may visit before a position is set aside.
+_BRUTE_LIMIT = 10_000
+
+
+def small_position(variant: Variant, rng: random.Random, out: int) -> GameState | None:
+    """A position of ``variant`` with about ``out`` cards off the foundations, or None."""
+    base = Rank(rng.randint(1, 13))
+    heights = [13, 13, 13, 13]
+    for _ in range(out):
+        heights[rng.randrange(4)] -= 1
+    heights = [max(height, 0) for height in heights]
+    loose = [
+        Card(base.plus(step), suit)
+        for suit, height in zip(SUITS, heights, strict=True)
+        for step in range(height, 13)
+    ]
+    rng.shuffle(loose)
+    stock: list[Card] = []
+    if len(loose) >= 4 and rng.random() < 0.4:
+        stock, loose = loose[:2], loose[2:]
+    piles: list[list[Card]] = [[] for _ in range(variant.piles)]
+    for card in loose:
+        piles[rng.randrange(min(3, variant.piles))].append(card)
+    tableau = []
+    for pile in piles:
+        hidden = rng.randint(0, max(len(pile) - 1, 0)) if variant.face_down else 0
+        tableau.append(Column(pile[:hidden], pile[hidden:]))
+    foundations = [
+        [Card(base.plus(step), suit) for step in range(height)]
+        for suit, height in zip(SUITS, heights, strict=True)
+    ]
+    try:
+        return GameState(
+            variant, base_rank=base, tableau=tableau, foundations=foundations, stock=stock
+        )
+    except PositionError:
+        return None  # e.g. a stock size the variant never has
+
+
+def plain_verdict(state: GameState) -> bool | None:
+    """Whether ``state`` can be won, by visiting every reachable position (None: too many)."""
+    seen = {state}
+    queue = deque([state])
+    while queue:
+        current = queue.popleft()
+        if current.is_won:
+            return True
+        for move in current.legal_moves():
+            after = current.apply(move)
+            if after not in seen:
+                if len(seen) >= _BRUTE_LIMIT:
+                    return None
+                seen.add(after)
+                queue.append(after)
+    return False
+
+
+@pytest.mark.parametrize("variant", WORRY_VARIANTS, ids=lambda v: v.name)
+def test_verdicts_agree_with_a_plain_search(variant: Variant) -> None:
+    """Small positions in a fixed order, until enough of them are decided both ways."""
+    decided = {True: 0, False: 0}
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = small_position(variant, rng, rng.randint(4, 9))
+        expected = None if state is None else plain_verdict(state)
+        if state is None or expected is None:
+            continue
+        decided[expected] += 1
+        for used in (Techniques(), Techniques(auto_foundation=False, dead_ends=False)):
+            result = solve(state, max_states=1_000_000, techniques=used)
+            assert result.won is expected, (state.to_code(), used)
+        if min(decided.values()) >= 3 and sum(decided.values()) >= 40:
+            return
+    raise AssertionError(f"too few small positions decided: {decided}")
+
+
+def _needs_worry_back(variant: Variant) -> GameState:
+    """The first small position (in a fixed order) won only thanks to worry-backs."""
+    without = attrs.evolve(variant, name="no-worry", worry_back=False)
+    for seed in range(20_000):
+        state = small_position(variant, random.Random(seed), 6)
+        if state is None or not solve(state, max_states=200_000).won:
+            continue
+        if plain_verdict(state) is not True:
+            continue  # too large to check
+        plain = GameState(
+            without,
+            base_rank=state.base_rank,
+            tableau=state.tableau,
+            foundations=state.foundations,
+            stock=state.stock,
+        )
+        if plain_verdict(plain) is False:
+            return state
+    raise AssertionError("no small position needs a worry-back")
+
+
+@pytest.mark.parametrize("variant", WORRY_VARIANTS, ids=lambda v: v.name)
+def test_the_solver_wins_positions_that_need_a_worry_back(variant: Variant) -> None:
+    state = _needs_worry_back(variant)
+    result = solve(state, max_states=200_000)
+    assert result.won
+    assert any(move.source is Area.FOUNDATION for move in result.moves)
+
+
+def test_a_winning_line_has_no_pointless_round_trip() -> None:
+    # In a line the search returns, no card is worried back and then sent home again
+    # without anything having been packed on it or moved from its foundation meanwhile.
+    for seed in range(120):
+        state = small_position(AISLERIOT, random.Random(seed), 7)
+        if state is None:
+            continue
+        result = solve(state, max_states=20_000)
+        if not result.won:
+            continue
+        _check_no_round_trip(state, list(result.moves))
+
+
+def _check_no_round_trip(state: GameState, moves: list) -> None:  # type: ignore[type-arg]
+    current = state
+    positions = [state]
+    for move in moves:
+        current = current.apply(move)
+        positions.append(current)
+    for start, move in enumerate(moves):
+        if move.source is not Area.FOUNDATION:
+            continue
+        card = positions[start].foundations[move.source_index][-1]
+        column = move.target_index
+        for later in range(start + 1, len(moves)):
+            other = moves[later]
+            if other.target is Area.TABLEAU and other.target_index == column:
+                break  # something was packed on the card: it was used
+            if other.source is Area.FOUNDATION or other.is_deal:
+                break
+            if other.source is Area.TABLEAU and other.source_index == column:
+                moved = positions[later].tableau[column].face_up[-1]
+                assert not (moved == card and other.target is Area.FOUNDATION), (
+                    f"{card} worried back at move {start + 1} and sent home at move"
+                    f" {later + 1} unused: {state.to_code()}"
+                )
+                break
+
+
+def test_hints_never_suggest_a_worry_back_that_is_undone_at_once() -> None:
+    for seed in range(200):
+        state = small_position(AISLERIOT, random.Random(seed), 6)
+        if state is None or not state.legal_moves():
+            continue
+        advice = omniscient_hint(state, max_states=50_000)
+        if advice.move is None or advice.move.source is not Area.FOUNDATION:
+            continue
+        after = state.apply(advice.move)
+        following = omniscient_hint(after, max_states=50_000).move
+        if following is not None:
+            assert after.apply(following) != state, state.to_code()
+
+
+def test_the_players_hint_works_with_worry_backs() -> None:
+    state = GameState.deal(AISLERIOT, 2)
+    advice = hint(state, max_states=2_000)
+    assert advice.move is None or state.is_legal(advice.move)
+
+
+def test_the_private_worry_back_move_is_the_public_one() -> None:
+    assert str(public_move((FOUNDATION_TO_COLUMN, 2, 4, 1))) == "f3t5"
