@@ -17,6 +17,7 @@ from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import VARIANTS
 from agnes_rules.records import GameRecord
 from agnes_rules.solver import solve
+from agnes_rules.winnable import winnable_deals
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,7 +88,10 @@ def test_the_module_runs_the_same_program() -> None:
         (("deal", "agnes", "1"), "unknown variant 'agnes'; the presets are: agnes-sorel"),
         (("deal", "agnes-sorel", "0"), "game numbers run from 1"),
         (("deal", "agnes-sorel", "one"), "not a game number: 'one'"),
-        (("deal", "agnes-sorel"), "required: NUMBER"),
+        (("deal", "agnes-sorel"), "give a game NUMBER, or --winnable for a deal proved winnable"),
+        (("deal", "agnes-sorel", "7", "--winnable"), "give either a game NUMBER (7) or --winnable"),
+        (("deal", "agnes-sorel", "7", "--seed", "1"), "--seed only goes with --winnable"),
+        (("solve", "agnes-sorel", "1", "--max-seconds", "-1"), "not a number of seconds"),
         (("moves", "agnes-sorel"), "a game number is needed after the variant"),
         (("moves",), "give the position as VARIANT NUMBER, --code CODE or --file FILE"),
         (("moves", "agnes-sorel", "1", "--after", "t1t2"), "--after: t1t2 is illegal (packing)"),
@@ -155,6 +159,22 @@ def test_deal_as_json_code_and_svg(tmp_path: Path) -> None:
     assert {str(pile[-1]) for pile in state.reserve} <= cards
     to_stdout = agnes("deal", "agnes-bernauer", "5", "--svg", "-").stdout
     assert to_stdout.startswith("<svg")
+
+
+def test_deal_winnable_draws_a_proved_winnable_deal_and_says_which() -> None:
+    result = agnes("deal", "agnes-bernauer", "--winnable", "--seed", "12")
+    assert result.returncode == 0
+    first, rest = result.stdout.split("\n", 1)
+    number = int(first.split()[2].rstrip(","))
+    assert number in winnable_deals("agnes-bernauer")
+    assert first == (
+        f"game number {number}, drawn from the 4,617 deals of 1..10,000 proved winnable"
+    )
+    assert rest == GameState.deal("agnes-bernauer", number).render() + "\n"
+    # The same seed, the same deal; with --code the note goes to standard error.
+    code = agnes("deal", "agnes-bernauer", "--winnable", "--seed", "12", "--code")
+    assert GameState.from_code(code.stdout.strip()) == GameState.deal("agnes-bernauer", number)
+    assert code.stderr == first + "\n"
 
 
 def test_moves_of_a_numbered_deal_after_some_moves() -> None:
@@ -317,6 +337,11 @@ def test_solve_lost_and_unknown() -> None:
     assert unknown["outcome"] == "unknown"
     assert unknown["moves"] == []
     assert 0 < unknown["states"] <= 100
+    # And out of time: a time limit of 0 stops it before it starts.
+    late = agnes("solve", "agnes-bernauer", "1", "--max-seconds", "0")
+    assert late.stdout == (
+        "unknown: no verdict within 0 seconds (0 positions examined; raise --max-seconds)\n"
+    )
 
 
 def test_demo_deals_shows_and_solves() -> None:

@@ -15,6 +15,8 @@ from agnes_rules.cli.parser import (
     build_parser,
     game_number_argument,
     positive_argument,
+    seconds_argument,
+    seed_argument,
     variant_argument,
 )
 from agnes_rules.core.dealing import MAX_GAME_NUMBER
@@ -78,6 +80,9 @@ def test_the_options_of_deal_and_stats_parse() -> None:
         False,
         "out.svg",
     )
+    assert (deal.winnable, deal.seed) == (False, None)
+    drawn = parse("deal", "agnes-two", "--winnable", "--seed", "-5")
+    assert (drawn.number, drawn.winnable, drawn.seed) == (None, True, -5)
     stats = parse("stats", "agnes-two", "--deals", "50", "--first", "7", "--jobs", "2", "--quiet")
     assert (stats.deals, stats.first, stats.jobs, stats.max_states, stats.quiet, stats.json) == (
         50,
@@ -100,6 +105,8 @@ def test_the_position_options_parse() -> None:
             "t1f d",
         )
     assert parse("solve", "agnes-sorel", "3", "--max-states", "10").max_states == 10
+    assert parse("solve", "agnes-sorel", "3").max_seconds is None
+    assert parse("solve", "agnes-sorel", "3", "--max-seconds", "0.5").max_seconds == 0.5
     assert parse("moves", "--file", "-", "--show").show is True
 
 
@@ -122,6 +129,9 @@ def test_play_and_validate_options_parse() -> None:
         (("play", "--resume", " "), "argument --resume: an empty file name"),
         (("validate", ""), "argument FILE: an empty file name"),
         (("solve", "agnes-sorel", "1", "--max-states", "0"), "or 'none': '0'"),
+        (("solve", "agnes-sorel", "1", "--max-seconds", "soon"), "seconds (at least 0): 'soon'"),
+        (("solve", "agnes-sorel", "1", "--max-seconds", "nan"), "seconds (at least 0): 'nan'"),
+        (("deal", "agnes-sorel", "--winnable", "--seed", "1.5"), "not a whole number: '1.5'"),
     ],
 )
 def test_contradictory_or_empty_options_are_usage_errors(
@@ -187,6 +197,20 @@ def test_positive_numbers() -> None:
         positive_argument("1.5")
     with pytest.raises(argparse.ArgumentTypeError, match="must be at least 1, got -1"):
         positive_argument("-1")
+
+
+def test_seconds_and_seeds() -> None:
+    assert (seconds_argument("0"), seconds_argument("2"), seconds_argument("inf")) == (
+        0.0,
+        2.0,
+        float("inf"),
+    )
+    for text in ("-0.1", "nan", "", "1s"):
+        with pytest.raises(argparse.ArgumentTypeError, match="not a number of seconds"):
+            seconds_argument(text)
+    assert seed_argument("0") == 0
+    with pytest.raises(argparse.ArgumentTypeError, match="not a whole number: 'x'"):
+        seed_argument("x")
 
 
 # ------------------------------------------------------------------ version

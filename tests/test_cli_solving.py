@@ -137,7 +137,9 @@ def test_a_stopped_pool_ends_its_workers_without_waiting() -> None:
 def test_one_position_is_one_position(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def one_position(_state: object, max_states: int | None = None) -> SolveResult:
+    def one_position(
+        _state: object, max_states: int | None = None, max_seconds: float | None = None
+    ) -> SolveResult:
         return SolveResult(Outcome.UNKNOWN, (), 1)
 
     monkeypatch.setattr(solving, "solve", one_position)

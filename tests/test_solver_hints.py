@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import agnes_rules
-from agnes_rules import Game, GameState
+from agnes_rules import Game, GameState, Move
 from agnes_rules.solver import Outcome, hint, omniscient_hint, solve
 from agnes_rules.solver.hints import HINT_SAMPLES
 from agnes_rules.solver.sampling import completions, is_complete, view_seed
@@ -118,3 +119,54 @@ def test_a_hint_always_has_a_budget() -> None:
     # A hint answers while the player waits: no budget is refused, not searched without end.
     with pytest.raises(agnes_rules.ArgumentError, match="needs a budget"):
         hint(GameState.deal("agnes-sorel", 1), max_states=None)  # type: ignore[arg-type]
+
+
+#: Deals the solver wins in a few hundred positions at most (benchmarks/results/win_rates.csv).
+_QUICK_WINS = [
+    ("agnes-sorel", 4585),
+    ("agnes-sorel", 2089),
+    ("agnes-sorel", 2856),
+    ("agnes-sorel", 27),
+    ("agnes-bernauer", 1637),
+    ("agnes-bernauer", 3084),
+    ("agnes-bernauer", 4),
+    ("agnes-bernauer", 5),
+]
+#: The budget of the searches of the test below: the positions it keeps are won quickly.
+_BUDGET = 3_000
+
+
+@functools.cache
+def _winning_line(name: str, number: int) -> tuple[GameState, tuple[Move, ...]]:
+    state = GameState.deal(name, number)
+    return state, solve(state, max_states=_BUDGET).moves
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    deal=st.sampled_from(_QUICK_WINS),
+    along=st.floats(0, 1),
+    detour=st.lists(st.integers(0, 99), max_size=3),
+)
+def test_the_omniscient_hint_keeps_a_won_position_won(
+    deal: tuple[str, int], along: float, detour: list[int]
+) -> None:
+    # A random won position: part of the way along a winning line, then a few legal moves
+    # picked at random (by their index), kept when the solver proves it won.
+    state, line = _winning_line(*deal)
+    assert line  # each of these deals is won within the budget
+    state = state.play(line[: int(along * (len(line) - 1))])
+    for pick in detour:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.apply(moves[pick % len(moves)])
+    assume(not state.is_won and solve(state, max_states=_BUDGET).won)
+    advice = omniscient_hint(state, max_states=_BUDGET)
+    assert advice.move is not None and state.is_legal(advice.move)
+    assert advice.reason.startswith("it starts a winning line")
+    after = state.apply(advice.move)
+    # The search from the position after the move is part of the search that found the
+    # line; it may meet again positions the first search had already refuted elsewhere,
+    # hence the larger budget.
+    assert after.is_won or solve(after, max_states=4 * _BUDGET).won

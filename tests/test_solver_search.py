@@ -20,14 +20,34 @@ def _one_card_to_go() -> GameState:
     )
 
 
+#: Deals that need thousands of positions, of several presets: a small budget stops each.
+_HARD_DEALS = [
+    ("agnes-sorel", 1),
+    ("agnes-sorel", 3),
+    ("agnes-sorel-pysol", 1),
+    ("agnes-bernauer", 1),
+    ("agnes-bernauer-pysol", 3),
+    ("agnes-two", 9),
+]
+
+
 @pytest.mark.parametrize("budget", [1, 2, 3])
-@pytest.mark.parametrize(
-    ("name", "number"), [("agnes-sorel", 1), ("agnes-sorel", 3), ("agnes-two", 9)]
-)
+@pytest.mark.parametrize(("name", "number"), _HARD_DEALS)
 def test_a_small_budget_is_never_exceeded(name: str, number: int, budget: int) -> None:
-    # These deals need thousands of positions: the budget stops each search.
     result = solve(GameState.deal(name, number), max_states=budget)
     assert result == SolveResult(Outcome.UNKNOWN, (), budget)
+
+
+@pytest.mark.parametrize("budget", [1, 2, 3, 63, 64, 65, 200])
+@pytest.mark.parametrize(("name", "number"), _HARD_DEALS[::2])
+def test_the_budget_is_as_exact_with_a_time_limit(name: str, number: int, budget: int) -> None:
+    # A time limit makes the search stop at a check every 64 positions (and every 64
+    # repeated ones): the budget still stops it at exactly max_states, between the checks
+    # or on one. A time limit no test reaches leaves the count and verdict unchanged.
+    state = GameState.deal(name, number)
+    result = solve(state, max_states=budget, max_seconds=3600)
+    assert result == SolveResult(Outcome.UNKNOWN, (), budget)
+    assert solve(state, max_states=budget, max_seconds=float("inf")) == result
 
 
 @pytest.mark.parametrize("budget", [1, 2, 3])
@@ -48,6 +68,12 @@ def test_the_last_position_of_the_budget_is_still_examined() -> None:
         result = solve(state, max_states=budget, techniques=bare)
         assert result.won and result.states == 2
         assert [str(move) for move in result.moves] == ["t1f"]
+
+
+@pytest.mark.parametrize(("name", "number"), [("agnes-sorel", 3), ("agnes-sorel", 10)])
+def test_a_time_limit_not_reached_changes_nothing(name: str, number: int) -> None:
+    state = GameState.deal(name, number)
+    assert solve(state, max_seconds=3600) == solve(state)
 
 
 def test_an_unbounded_run_counts_the_same_positions_as_a_generous_budget() -> None:

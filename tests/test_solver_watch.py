@@ -1,15 +1,22 @@
-"""Progress reports and cancellation of solve and win_rate (issue 13, item 2)."""
+"""Progress reports and cancellation of solve and win_rate (issue 13, item 2), and the time
+limit of solve and the hints (issue 12, item 4)."""
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
 
 import pytest
 
-from agnes_rules import ArgumentError, GameState, Outcome, solve, win_rate
+from agnes_rules import ArgumentError, Game, GameState, Outcome, SolveResult, hint, solve, win_rate
+from agnes_rules.solver import omniscient_hint
+from agnes_rules.solver.api import check_max_seconds
 from agnes_rules.solver.budget import default_max_states
-from agnes_rules.solver.watch import CHECK_EVERY
+from agnes_rules.solver.hints import HINT_SAMPLES
+from agnes_rules.solver.watch import CHECK_EVERY, TIMED_CHECK_EVERY, Watch
 
 HARD = GameState.deal("agnes-sorel", 1)  # undecided within 20 000 positions
 
@@ -110,3 +117,100 @@ def test_a_cancelled_win_rate_keeps_the_deals_solved() -> None:
             win_rate("agnes-sorel", numbers, executor=pool, max_states=2_000, cancel=stop_now).deals
             == 0
         )
+
+
+# ---------------------------------------------------------------- time limits
+
+
+HARD_TWO = GameState.deal("agnes-two", 1)  # undecided within 20 000 positions too
+
+
+@pytest.mark.parametrize("state", [HARD, HARD_TWO, GameState.deal("agnes-bernauer", 1)])
+def test_a_time_limit_makes_a_hard_search_unknown(state: GameState) -> None:
+    # Without the limit these searches would go on to the memory-based budget, minutes away.
+    result = solve(state, max_seconds=0.05)
+    assert result.outcome is Outcome.UNKNOWN and result.moves == ()
+    assert result.states < default_max_states()
+
+
+def test_a_time_limit_of_zero_stops_before_the_search() -> None:
+    easy = GameState.deal("agnes-sorel", 3)
+    assert solve(easy, max_seconds=0) == SolveResult(Outcome.UNKNOWN, (), 0)
+    assert solve(easy, max_seconds=0.0, max_states=5) == SolveResult(Outcome.UNKNOWN, (), 0)
+
+
+def test_progress_and_cancellation_keep_their_pace_with_a_time_limit() -> None:
+    # The clock is read every TIMED_CHECK_EVERY positions; the user's callbacks are still
+    # called every CHECK_EVERY.
+    assert CHECK_EVERY % TIMED_CHECK_EVERY == 0 and TIMED_CHECK_EVERY < CHECK_EVERY
+    reports: list[tuple[int, int]] = []
+    result = solve(
+        HARD,
+        max_states=20_000,
+        max_seconds=3600,
+        progress=lambda done, total: reports.append((done, total)),
+    )
+    assert reports == [(n * CHECK_EVERY, 20_000) for n in range(1, 5)]
+    assert result == solve(HARD, max_states=20_000)
+    calls = []
+
+    def enough() -> bool:
+        calls.append(1)
+        return len(calls) > 2
+
+    stopped = solve(HARD, max_states=100_000, max_seconds=3600, cancel=enough)
+    assert stopped.outcome is Outcome.UNKNOWN and stopped.states == 2 * CHECK_EVERY
+
+
+def test_a_watch_with_a_deadline_checks_more_often() -> None:
+    timed = Watch.of(None, None, deadline=time.monotonic() + 3600)
+    assert timed is not None and timed.every == TIMED_CHECK_EVERY
+    assert not timed.is_late() and not timed.checkpoint(TIMED_CHECK_EVERY, 0)
+    late = Watch.of(None, None, deadline=time.monotonic() - 1)
+    assert late is not None and late.is_late() and late.checkpoint(TIMED_CHECK_EVERY, 0)
+    assert Watch.of(None, None) is None
+    assert Watch.idle().every == CHECK_EVERY and not Watch.idle().is_late()
+
+
+@pytest.mark.parametrize(
+    ("seconds", "expected"),
+    [(0, 0.0), (1, 1.0), (0.05, 0.05), (Fraction(1, 4), 0.25), (math.inf, None), (10**400, None)],
+    ids=["0", "1", "0.05", "fraction", "inf", "huge"],
+)
+def test_a_time_limit_is_a_number_of_seconds(seconds: object, expected: float | None) -> None:
+    assert check_max_seconds(seconds) == expected
+
+
+@pytest.mark.parametrize(
+    "seconds",
+    [-1, -0.001, math.nan, -math.inf, True, False, "1", [1], 1j, -(10**400)],
+    ids=lambda value: repr(value)[:12],
+)
+def test_a_bad_time_limit_is_refused(seconds: object) -> None:
+    state = GameState.deal("agnes-sorel", 3)
+    for call in (solve, hint, omniscient_hint):
+        with pytest.raises(ArgumentError, match="max_seconds"):
+            call(state, max_seconds=seconds)  # type: ignore[operator]
+    with pytest.raises(ArgumentError, match="max_seconds"):
+        Game("agnes-sorel", 3).hint(max_seconds=seconds)
+
+
+def test_a_hint_out_of_time_falls_back_on_simple_rules() -> None:
+    state = GameState.deal("agnes-sorel", 3)
+    advice = hint(state, max_seconds=0)
+    assert advice.move is not None and state.is_legal(advice.move)
+    assert advice.reason.startswith(f"no winning line found in {HINT_SAMPLES} deals")
+    seeing = omniscient_hint(state, max_seconds=0)
+    assert seeing.move is not None and state.is_legal(seeing.move)
+    assert seeing.reason.startswith("no winning line found within 0 seconds")
+    # The game passes the limit on to the hint.
+    assert Game("agnes-sorel", 3).hint(max_seconds=0) == advice
+
+
+def test_a_hint_with_time_to_spare_is_the_hint_without_a_limit() -> None:
+    # Each search still has its share of max_states; the time is not the bound here.
+    state = GameState.deal("agnes-sorel", 3)
+    assert hint(state, max_seconds=3600) == hint(state)
+    assert omniscient_hint(state, max_seconds=3600) == omniscient_hint(state)
+    final = state.play(solve(state).moves)
+    assert hint(final, max_seconds=0).move is None  # nothing to search: no move is legal

@@ -22,7 +22,7 @@ PACKAGE = ROOT / "src" / "agnes_rules"
 #: The first layer (as ``.importlinter`` names it) of each band, top to bottom.
 BANDS = (
     ("tools", "the play session, the solver, statistics, the command line"),
-    ("formats", "documents, records, deck files, pictures, views"),
+    ("formats", "documents, records, deck files, pictures, views, winnable deals"),
     ("core", "the rules and the position"),
     ("base", "errors and cards"),
 )

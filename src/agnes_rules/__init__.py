@@ -58,6 +58,7 @@ from agnes_rules.solver import Hint, Outcome, SolveResult, Techniques, hint, sol
 from agnes_rules.stats import WinRate, wilson_interval, win_rate
 from agnes_rules.svg import render_svg
 from agnes_rules.view import PlayerView
+from agnes_rules.winnable import random_winnable_deal, winnable_deals
 
 __version__ = "0.1.0"
 
@@ -110,6 +111,7 @@ __all__ = [
     "hint",
     "pysol_deck_order",
     "quagnes",
+    "random_winnable_deal",
     "record_schema",
     "render_svg",
     "replay",
@@ -117,4 +119,5 @@ __all__ = [
     "validate",
     "wilson_interval",
     "win_rate",
+    "winnable_deals",
 ]

@@ -229,7 +229,8 @@ class Game:
             played.append(move)
 
     def hint(self, **options: Any) -> Hint:
-        """A move to play now, and why: :func:`agnes_rules.hint` on :attr:`state`."""
+        """A move to play now, and why: :func:`agnes_rules.hint` on :attr:`state`, with its
+        options (``max_states``, ``max_seconds``)."""
         return hint(self.state, **options)
 
     # ------------------------------------------------------------ identity

@@ -14,6 +14,7 @@ error, reported by argparse in one line with exit status 2.
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 from typing import Any, NoReturn, TypeAlias
 
@@ -34,6 +35,8 @@ __all__ = [
     "file_argument",
     "game_number_argument",
     "positive_argument",
+    "seconds_argument",
+    "seed_argument",
     "variant_argument",
 ]
 
@@ -116,6 +119,37 @@ def positive_argument(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {number}")
     return number
+
+
+def seconds_argument(text: str) -> float:
+    """A time limit in seconds: a number, at least 0 (``0.5``, ``2``).
+
+    >>> seconds_argument("0.25")
+    0.25
+    >>> seconds_argument("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: not a number of seconds (at least 0): '-1'
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not seconds >= 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"not a number of seconds (at least 0): {text!r}")
+    return seconds
+
+
+def seed_argument(text: str) -> int:
+    """The seed of a random draw: a whole number.
+
+    >>> seed_argument("42")
+    42
+    """
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
 def budget_argument(text: str) -> int | None:
@@ -248,10 +282,29 @@ def _add_deal(commands: Commands) -> None:
     deal = commands.add_parser(
         "deal",
         help="show the opening layout of a game",
-        description="Show the opening layout of PySolFC's game NUMBER under VARIANT.",
+        description="Show the opening layout of PySolFC's game NUMBER under VARIANT, or"
+        " with --winnable of a game drawn at random among the deals 1..10,000 that the"
+        " solver proved winnable.",
     )
     deal.add_argument("variant", type=variant_argument, metavar="VARIANT", help="a preset name")
-    deal.add_argument("number", type=game_number_argument, metavar="NUMBER", help="a game number")
+    deal.add_argument(
+        "number",
+        nargs="?",
+        type=game_number_argument,
+        metavar="NUMBER",
+        help="a game number (not with --winnable)",
+    )
+    deal.add_argument(
+        "--winnable",
+        action="store_true",
+        help="draw a random deal proved winnable, and say which",
+    )
+    deal.add_argument(
+        "--seed",
+        type=seed_argument,
+        metavar="SEED",
+        help="with --winnable: make the draw repeatable",
+    )
     output = deal.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the position as JSON")
     output.add_argument("--code", action="store_true", help="print the one-line position code")
@@ -335,6 +388,12 @@ def _add_solve(commands: Commands) -> None:
         default=SOLVE_STATES,
         metavar="N",
         help=f"give up after N positions: unknown (default {SOLVE_STATES}; 'none': memory bound)",
+    )
+    solve.add_argument(
+        "--max-seconds",
+        type=seconds_argument,
+        metavar="S",
+        help="give up after S seconds: unknown (default: no time limit)",
     )
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.set_defaults(handler=run_solve)

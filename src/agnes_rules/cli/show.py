@@ -6,6 +6,8 @@ Each ``run_*`` function takes the parsed arguments and returns the exit status.
 from __future__ import annotations
 
 import argparse
+import random
+import sys
 import textwrap
 
 import attrs
@@ -19,6 +21,7 @@ from agnes_rules.core.variant import VARIANTS, Variant
 from agnes_rules.errors import ArgumentError
 from agnes_rules.solver import Outcome, solve
 from agnes_rules.svg import render_svg
+from agnes_rules.winnable import SURVEYED_DEALS, random_winnable_deal, winnable_deals
 
 __all__ = ["DEMO_DEAL", "DEMO_STATES", "run_deal", "run_demo", "run_moves", "run_variants"]
 
@@ -125,11 +128,25 @@ def variant_text(variant: Variant) -> str:
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    """Show the opening layout of a game as text, JSON or a position code (and maybe SVG)."""
+    """Show the opening layout of a game as text, JSON or a position code (and maybe SVG).
+
+    With ``--winnable`` the game is drawn among the preset's deals proved
+    winnable, and the line that says which goes before the picture, or to
+    standard error when standard output carries JSON, a code or SVG.
+    """
     if args.svg == "-" and (args.json or args.code):
         option = "--json" if args.json else "--code"
         raise ArgumentError(f"--svg - writes the picture to stdout; it cannot go with {option}")
-    state = GameState.deal(args.variant, args.number)
+    number = _deal_number(args)
+    state = GameState.deal(args.variant, number)
+    if args.winnable:
+        first, last = SURVEYED_DEALS[0], SURVEYED_DEALS[-1]
+        note = (
+            f"game number {number}, drawn from the {len(winnable_deals(args.variant)):,}"
+            f" deals of {first}..{last:,} proved winnable"
+        )
+        quiet = args.json or args.code or args.svg == "-"
+        print(note, file=sys.stderr if quiet else sys.stdout)
     if args.svg is not None:
         write_text(args.svg, render_svg(state))
         if args.svg == "-":
@@ -141,6 +158,21 @@ def run_deal(args: argparse.Namespace) -> int:
     else:
         print(state.render())
     return EXIT_OK
+
+
+def _deal_number(args: argparse.Namespace) -> int:
+    """The game number ``agnes deal`` shows: NUMBER, or one drawn with ``--winnable``."""
+    if args.seed is not None and not args.winnable:
+        raise ArgumentError("--seed only goes with --winnable (it seeds the random draw)")
+    if not args.winnable:
+        if args.number is None:
+            raise ArgumentError("give a game NUMBER, or --winnable for a deal proved winnable")
+        return int(args.number)
+    if args.number is not None:
+        raise ArgumentError(
+            f"give either a game NUMBER ({args.number}) or --winnable (a random one), not both"
+        )
+    return random_winnable_deal(args.variant, random.Random(args.seed))
 
 
 def run_moves(args: argparse.Namespace) -> int:

@@ -1,10 +1,11 @@
 """The commands that run the solver: ``agnes solve`` (a position) and ``agnes stats`` (many deals).
 
 ``agnes solve`` looks at :data:`SOLVE_STATES` positions at most unless told
-otherwise. ``agnes stats`` solves the deals in this process or in ``--jobs``
-worker processes, with a progress bar on standard error when that is a
-terminal; Ctrl-C stops the workers at once (they ignore it themselves, so that
-it does not print a traceback per worker).
+otherwise, and for ``--max-seconds`` seconds at most when given. ``agnes
+stats`` solves the deals in this process or in ``--jobs`` worker processes,
+with a progress bar on standard error when that is a terminal; Ctrl-C stops the
+workers at once (they ignore it themselves, so that it does not print a
+traceback per worker).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ SOLVE_STATES = 1_000_000
 def run_solve(args: argparse.Namespace) -> int:
     """Solve a position: the verdict, and a winning line when there is one."""
     state = position_from_arguments(args)
-    result = solve(state, max_states=args.max_states)
+    result = solve(state, max_states=args.max_states, max_seconds=args.max_seconds)
     if args.json:
         emit_json(
             {
@@ -46,6 +47,7 @@ def run_solve(args: argparse.Namespace) -> int:
                 "moves": [str(move) for move in result.moves],
                 "states": result.states,
                 "max_states": args.max_states,
+                "max_seconds": args.max_seconds,
             }
         )
         return EXIT_OK
@@ -55,6 +57,12 @@ def run_solve(args: argparse.Namespace) -> int:
         print(wrapped_moves(result.moves))
     elif result.outcome is Outcome.LOST:
         print(f"lost: no line wins ({examined} examined)")
+    elif args.max_seconds is not None and result.states != args.max_states:
+        # Stopped before its budget of positions: the time ran out.
+        print(
+            f"unknown: no verdict within {args.max_seconds:g} seconds ({examined} examined;"
+            " raise --max-seconds)"
+        )
     else:
         print(f"unknown: no verdict within {examined} (raise --max-states, or 'none')")
     return EXIT_OK

@@ -4,7 +4,8 @@
 can be won. "Won" comes with a winning line of :class:`~agnes_rules.Move`
 objects, checked move by move with :meth:`GameState.apply
 <agnes_rules.GameState.apply>`; "lost" is a proof, the whole reachable game
-having been refuted; "unknown" means the ``max_states`` budget ran out first.
+having been refuted; "unknown" means the ``max_states`` budget (or the
+``max_seconds`` time limit) ran out first.
 
 Like the quagnes solver, it plays with **full knowledge**: it sees the
 face-down cards and the order of the stock. A "won" verdict therefore says
@@ -38,7 +39,8 @@ foundation moves), ``keys`` (transposition keys), ``deadends`` (loss proofs),
 ``ordering`` (which moves to try first, which to skip), ``search`` (the
 depth-first search), ``api`` (:func:`solve` and the checked winning line),
 ``budget`` (the memory-based budget of a solve given none), ``watch`` (progress
-reports and cancellation, and where Ctrl-C is noticed in the compiled build),
+reports, cancellation and time limits, and where Ctrl-C is noticed in the
+compiled build),
 ``sampling`` (the deals a player cannot rule out) and ``hints`` (:func:`hint`,
 the player's hint, and :func:`omniscient_hint`, the all-seeing one).
 """

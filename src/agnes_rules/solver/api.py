@@ -8,6 +8,9 @@ engine before it is returned, so a solver bug shows up as a
 
 from __future__ import annotations
 
+import math
+import numbers
+import time
 from collections.abc import Sequence
 
 from agnes_rules.core.moves import Area, Move
@@ -29,7 +32,7 @@ from agnes_rules.solver.results import ALL_TECHNIQUES, Outcome, SolveResult, Tec
 from agnes_rules.solver.search import Search
 from agnes_rules.solver.watch import Cancel, Progress, Watch
 
-__all__ = ["check_max_states", "checked_line", "public_move", "solve"]
+__all__ = ["check_max_seconds", "check_max_states", "checked_line", "public_move", "solve"]
 
 #: The area each kind of private move takes its cards from.
 _SOURCE_AREA = {
@@ -47,6 +50,7 @@ def solve(
     state: GameState,
     *,
     max_states: int | None = None,
+    max_seconds: float | None = None,
     techniques: Techniques = ALL_TECHNIQUES,
     progress: Progress | None = None,
     cancel: Cancel | None = None,
@@ -57,6 +61,12 @@ def solve(
     ``max_states`` bounds the number of distinct positions examined (None: what
     a quarter of the memory holds, :mod:`~agnes_rules.solver.budget`); when the
     search needs more, the outcome is :attr:`Outcome.UNKNOWN`.
+    ``max_seconds`` (a number of seconds, None: no limit) bounds the time the
+    same way: the search reads the clock every
+    :data:`~agnes_rules.solver.watch.TIMED_CHECK_EVERY` (64) positions it
+    examines or meets again (about a millisecond of work, a few at most) and
+    gives :attr:`Outcome.UNKNOWN` once the time is up (at once when it is 0).
+    Without it the search never reads the clock.
     ``techniques`` switches pruning techniques off, for measurements only.
     For a search run in the background: ``progress(examined, max_states)`` is
     called every :data:`~agnes_rules.solver.watch.CHECK_EVERY` (4096) positions
@@ -70,18 +80,24 @@ def solve(
     >>> from agnes_rules.core.state import GameState
     >>> solve(GameState.deal("agnes-sorel", 1), max_states=5)
     SolveResult(outcome=<Outcome.UNKNOWN: 'unknown'>, moves=(), states=5)
+    >>> solve(GameState.deal("agnes-sorel", 1), max_seconds=0)
+    SolveResult(outcome=<Outcome.UNKNOWN: 'unknown'>, moves=(), states=0)
     """
+    # The clock starts first, so that the checks and the setup count against the time.
+    started = time.monotonic()
     if not isinstance(state, GameState):
         raise ArgumentError(f"solve() needs a GameState, got {state!r}")
     if check_max_states(max_states) is None:
         max_states = default_max_states()  # bounded by memory: the table cannot outgrow it
+    seconds = check_max_seconds(max_seconds)
     if not isinstance(techniques, Techniques):
         raise ArgumentError(f"techniques must be a Techniques, got {techniques!r}")
+    deadline = None if seconds is None else started + seconds
     # Always watched, even with nothing to report: in the compiled build the search runs
     # no interpreted Python between its checks, and this call into a pure module every
     # CHECK_EVERY positions is where Python notices Ctrl-C (SIGINT) and raises it.
-    watch = Watch.of(progress, cancel) or Watch.idle()
-    if watch.is_cancelled():
+    watch = Watch.of(progress, cancel, deadline) or Watch.idle()
+    if watch.is_cancelled() or (deadline is not None and time.monotonic() >= deadline):
         return SolveResult(Outcome.UNKNOWN, (), 0)
     outcome, line, examined = Search(state, techniques).run(max_states, watch)
     moves = checked_line(state, line) if outcome is Outcome.WON else ()
@@ -98,6 +114,30 @@ def check_max_states(max_states: object) -> int | None:
     if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
         raise ArgumentError(f"max_states must be a positive integer or None, got {max_states!r}")
     return max_states
+
+
+def check_max_seconds(max_seconds: object) -> float | None:
+    """``max_seconds`` as a time limit in seconds: a number at least 0, or None (no limit).
+
+    Infinity is no limit either (None). Anything else (a bool, a negative
+    number, NaN, a string) raises an :class:`~agnes_rules.errors.ArgumentError`.
+
+    >>> check_max_seconds(1), check_max_seconds(0.05), check_max_seconds(float("inf"))
+    (1.0, 0.05, None)
+    """
+    if max_seconds is None:
+        return None
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, numbers.Real):
+        raise ArgumentError(
+            f"max_seconds must be a number of seconds (at least 0) or None, got {max_seconds!r}"
+        )
+    try:
+        seconds = float(max_seconds)
+    except OverflowError:  # an int too large for a float: no limit, or refused below
+        seconds = -math.inf if max_seconds < 0 else math.inf
+    if math.isnan(seconds) or seconds < 0:
+        raise ArgumentError(f"max_seconds must be at least 0 (or None), got {max_seconds!r}")
+    return None if math.isinf(seconds) else seconds
 
 
 def public_move(move: InternalMove) -> Move:

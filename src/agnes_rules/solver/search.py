@@ -43,9 +43,10 @@ def _settle_nothing(position: Position, move: InternalMove) -> tuple[Position, l
     return position, []
 
 
-def _next_stop(examined: int, budget: int) -> int:
-    """The next count at which a watched search stops: the next check, or the budget."""
-    check = (examined // CHECK_EVERY + 1) * CHECK_EVERY
+def _next_stop(examined: int, budget: int, every: int) -> int:
+    """The next count at which a watched search stops: the next check (one every ``every``
+    positions), or the budget."""
+    check = (examined // every + 1) * every
     return check if budget < 0 else min(check, budget)
 
 
@@ -96,7 +97,9 @@ class Search:
         At most ``max_states`` distinct positions are examined (None: no bound here;
         :func:`~agnes_rules.solver.solve` always gives one);
         the verdict is :attr:`Outcome.UNKNOWN` when the search needs more, or
-        when ``watch`` says to stop (it is asked every :data:`CHECK_EVERY` positions).
+        when ``watch`` says to stop (it is asked every :attr:`Watch.every
+        <agnes_rules.solver.watch.Watch.every>` positions: :data:`CHECK_EVERY`,
+        fewer with a deadline).
         """
         techniques = self.techniques
         board = self.board
@@ -125,7 +128,8 @@ class Search:
         budget = max_states if max_states is not None else -1
         # The loop stops at ``limit``, the budget or the next time to ask the watch; so
         # watching costs the loop nothing between the checks.
-        limit = budget if watch is None else _next_stop(1, budget)
+        every = CHECK_EVERY if watch is None else watch.every
+        limit = budget if watch is None else _next_stop(1, budget, every)
         settle: Callable[[Position, InternalMove], tuple[Position, list[InternalMove]]]
         settle = self.autoplay.settle if techniques.auto_foundation else _settle_nothing
         apply = board.apply
@@ -136,6 +140,11 @@ class Search:
         ordered = techniques.move_ordering
         prune_dominated = self.prune_dominated
         total = board.total
+        # With a deadline the clock is also read every ``every`` moves that only lead back
+        # to a position seen before: in two-deck games most moves do, and dozens of them can
+        # pass between two new positions. Without one this costs a test of None per repeat.
+        is_late = watch.is_late if watch is not None and watch.deadline is not None else None
+        repeats = 0
         seen: set[bytes] = {key(stack[0][0])}
         examined = 1
         while stack:
@@ -150,15 +159,21 @@ class Search:
                 if move[0] == FOUNDATION_TO_COLUMN:
                     child_key = worried_key(child_key, move)
                 if child_key in seen:
+                    if is_late is not None:
+                        repeats += 1
+                        if repeats == every:
+                            repeats = 0
+                            if is_late():
+                                return Outcome.UNKNOWN, [], examined
                     continue
                 seen.add(child_key)
             if examined == limit:
                 if examined == budget or watch is None:
                     # A new position, one more than the budget allows: stop here.
                     return Outcome.UNKNOWN, [], examined
-                if watch.report(examined, max(budget, 0)):
+                if watch.checkpoint(examined, max(budget, 0)):
                     return Outcome.UNKNOWN, [], examined
-                limit = _next_stop(examined, budget)
+                limit = _next_stop(examined, budget, every)
             examined += 1
             step = [move, *auto]
             if sum(child[3]) == total:

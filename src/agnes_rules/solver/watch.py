@@ -1,9 +1,12 @@
-"""Progress reports and cancellation for long computations (:func:`solve`, ``win_rate``).
+"""Progress reports, cancellation and time limits for long computations (:func:`solve`,
+``win_rate``).
 
 A web back-end or a GUI runs a search in a worker thread, shows how far it
 got, and stops it when the user leaves: ``progress`` is called with two
 counts ``(done, total)``, and ``cancel`` is a :class:`threading.Event` or any
-function without arguments that returns True when the work should stop.
+function without arguments that returns True when the work should stop. A
+search with a time limit (``max_seconds``) carries a ``deadline`` on the
+:func:`time.monotonic` clock, which :meth:`Watch.checkpoint` looks at.
 
 >>> import threading
 >>> stop = threading.Event()
@@ -19,6 +22,7 @@ True
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeAlias
 
@@ -26,7 +30,7 @@ import attrs
 
 from agnes_rules.errors import ArgumentError
 
-__all__ = ["CHECK_EVERY", "Cancel", "Progress", "Watch"]
+__all__ = ["CHECK_EVERY", "TIMED_CHECK_EVERY", "Cancel", "Progress", "Watch"]
 
 #: A progress callback: called with ``(done, total)``.
 Progress: TypeAlias = Callable[[int, int], None]
@@ -36,6 +40,12 @@ Cancel: TypeAlias = threading.Event | Callable[[], bool]
 #: The search reports and looks for cancellation every this many positions: a few
 #: milliseconds of work, and too rare to cost anything measurable.
 CHECK_EVERY = 4096
+#: With a deadline the search stops at a checkpoint every this many positions instead: the
+#: slowest presets examine about 30,000 positions a second in the pure-Python build, so
+#: the clock is read every 2 ms or so, and a call into this module every 64 positions
+#: costs well under 1% even in the compiled build. It divides :data:`CHECK_EVERY`, so
+#: progress is still reported at the same counts.
+TIMED_CHECK_EVERY = 64
 
 
 def _never() -> bool:
@@ -44,13 +54,20 @@ def _never() -> bool:
 
 @attrs.frozen
 class Watch:
-    """A progress callback and a cancellation test, checked at the caller's pace."""
+    """A progress callback, a cancellation test and a deadline, checked at the caller's pace.
+
+    ``deadline`` is a :func:`time.monotonic` reading past which the work stops
+    (None: no time limit); only :meth:`checkpoint` looks at it.
+    """
 
     progress: Progress | None
     is_cancelled: Callable[[], bool]
+    deadline: float | None = None
 
     @classmethod
-    def of(cls, progress: Progress | None, cancel: Cancel | None) -> Watch | None:
+    def of(
+        cls, progress: Progress | None, cancel: Cancel | None, deadline: float | None = None
+    ) -> Watch | None:
         """The watch of these arguments, or None when there is nothing to watch.
 
         A ``progress`` that is not callable, or a ``cancel`` that is neither an
@@ -68,17 +85,36 @@ class Watch:
             raise ArgumentError(
                 f"cancel must be a threading.Event or a function returning a bool, got {cancel!r}"
             )
-        if progress is None and cancel is None:
+        if progress is None and cancel is None and deadline is None:
             return None
-        return cls(progress, is_cancelled)
+        return cls(progress, is_cancelled, deadline)
 
     @classmethod
     def idle(cls) -> Watch:
-        """A watch that reports to no one and never cancels."""
+        """A watch that reports to no one, never cancels and has no deadline."""
         return cls(None, _never)
+
+    @property
+    def every(self) -> int:
+        """How many positions a search examines between two :meth:`checkpoint` calls."""
+        return CHECK_EVERY if self.deadline is None else TIMED_CHECK_EVERY
 
     def report(self, done: int, total: int) -> bool:
         """Report ``(done, total)``; whether the work should stop."""
         if self.progress is not None:
             self.progress(done, total)
         return bool(self.is_cancelled())
+
+    def checkpoint(self, done: int, total: int) -> bool:
+        """A search's check, every :attr:`every` positions; whether the search should stop.
+
+        Progress and cancellation are looked at every :data:`CHECK_EVERY`
+        positions (a user's callbacks may be slow), the clock at every call.
+        """
+        if done % CHECK_EVERY == 0 and self.report(done, total):
+            return True
+        return self.is_late()
+
+    def is_late(self) -> bool:
+        """Whether the deadline has passed (never, without one)."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
