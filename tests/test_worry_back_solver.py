@@ -177,17 +177,22 @@ def _check_no_round_trip(state: GameState, moves: list) -> None:  # type: ignore
 
 
 def test_hints_never_suggest_a_worry_back_that_is_undone_at_once() -> None:
-    for seed in range(200):
+    checked = 0
+    for seed in range(120):
         state = small_position(AISLERIOT, random.Random(seed), 6)
         if state is None or not state.legal_moves():
             continue
-        advice = omniscient_hint(state, max_states=50_000)
+        advice = omniscient_hint(state, max_states=20_000)
         if advice.move is None or advice.move.source is not Area.FOUNDATION:
             continue
+        if not any(move.source is not Area.FOUNDATION for move in state.legal_moves()):
+            continue  # nothing else to suggest
         after = state.apply(advice.move)
-        following = omniscient_hint(after, max_states=50_000).move
+        following = omniscient_hint(after, max_states=20_000).move
         if following is not None:
             assert after.apply(following) != state, state.to_code()
+        checked += 1
+    assert checked >= 3  # the positions above do suggest worry-backs
 
 
 def test_the_players_hint_works_with_worry_backs() -> None:

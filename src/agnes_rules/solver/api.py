@@ -29,6 +29,7 @@ from agnes_rules.solver.board import (
 )
 from agnes_rules.solver.budget import default_max_states
 from agnes_rules.solver.results import ALL_TECHNIQUES, Outcome, SolveResult, Techniques
+from agnes_rules.solver.lines import without_round_trips
 from agnes_rules.solver.search import Search
 from agnes_rules.solver.watch import Cancel, Progress, Watch
 
@@ -151,8 +152,19 @@ def public_move(move: InternalMove) -> Move:
 
 
 def checked_line(state: GameState, line: Sequence[InternalMove]) -> tuple[Move, ...]:
-    """The line as public moves, replayed with the rules engine, which must end in a win."""
-    moves = tuple(public_move(move) for move in line)
+    """The line as public moves, replayed with the rules engine, which must end in a win.
+
+    Where cards may be worried back, pointless round trips between a column and a
+    foundation are left out (:func:`~agnes_rules.solver.lines.without_round_trips`).
+    """
+    moves = _replayed(state, tuple(public_move(move) for move in line))
+    if state.variant.worry_back:
+        moves = _replayed(state, without_round_trips(state, moves))
+    return moves
+
+
+def _replayed(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves``, once the rules engine has played them from ``state`` to a win."""
     current = state
     for number, move in enumerate(moves):
         error = current.why_illegal(move)

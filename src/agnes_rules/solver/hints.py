@@ -221,6 +221,9 @@ def _heuristic_move(state: GameState, moves: Sequence[Move]) -> tuple[Move, str]
         if move.source in (Area.RESERVE, Area.SPARE):
             return move, "it brings a reserve card into play"
     for move in moves:
-        if not move.is_deal:
+        if not move.is_deal and move.source is not Area.FOUNDATION:
             return move, "it is the first legal move on the tableau"
-    return moves[-1], "nothing else is possible: deal"
+    # A card worried back for nothing would be played home again by the first rule.
+    if moves[-1].is_deal:
+        return moves[-1], "nothing else is possible: deal"
+    return moves[0], "only a card worried back from a foundation can move"
