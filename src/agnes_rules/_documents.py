@@ -323,11 +323,7 @@ def make_converter(optional: Mapping[type, frozenset[str]] | None = None) -> cat
     converter.register_unstructure_hook(Rank, lambda rank: rank.letter)
     converter.register_unstructure_hook(
         Variant,
-        make_dict_unstructure_fn(
-            Variant,
-            converter,
-            **{name: override(omit_if_default=True) for name in _LATER_VARIANT_FIELDS},
-        ),
+        make_dict_unstructure_fn(Variant, converter, worry_back=override(omit_if_default=True)),
     )
     converter.register_unstructure_hook_func(
         _is_tuple_type, lambda items: [converter.unstructure(item) for item in items]
