@@ -41,6 +41,7 @@ _FIELD_NOTES = {
     "stock_to": "where a deal from the stock goes",
     "leftover": "where the cards of a short last deal go",
     "face_down": "whether the triangle is dealt face down under its top cards",
+    "worry_back": "whether a foundation's top card may come back onto the tableau",
 }
 
 

@@ -15,16 +15,20 @@ targets are home for good") no longer hold. The search then uses:
   :mod:`~agnes_rules.solver.deadends`): a card is stuck only when every card
   that could take it lies under it in its own pile.
 - **Worry-backs only when used** (:func:`uses_of`): a worry-back is followed
-  only by another worry-back, a deal, or a move onto the card. In a winning
-  line the moves between a worry-back of card c onto column T and the first
-  later move that touches column T or c's foundation touch neither, so the
-  worry-back can be played just before that move; if that move sends c home
-  again, the pair is no move at all; if it moves c alone onto another column,
-  the pair is one worry-back there; if it moves c with cards under it, the same
-  cards without c and then the worry-back onto them do the same. The position
-  right after a worry-back is neither auto-played (that would undo it) nor
-  keyed like the same position reached otherwise (:func:`worried_key`), since
-  its moves differ.
+  only by a move that uses its card (one onto it, a deal, or the next card of
+  its foundation worried back too) or by a worry-back independent of it that
+  comes after it in a fixed order. In a winning line the moves between a
+  worry-back of card c onto column T and the first later move that touches
+  column T or c's foundation touch neither, so the worry-back can be played
+  just before that move; if that move sends c home again, the pair is no move
+  at all; if it moves c alone onto another column, the pair is one worry-back
+  there; if it moves c with cards under it, the same cards without c and then
+  the worry-back onto them do the same. Worry-backs that touch different
+  columns and foundations give the same position in either order, so one
+  order is enough. Rearranged so, a shortest winning line follows the rule.
+  The position right after a worry-back is neither auto-played (that would
+  undo it) nor keyed like the same position reached otherwise
+  (:func:`worried_key`), since its moves differ.
 - **The transposition table** always: positions can repeat (a card goes up and
   comes back), and the table keeps the search finite.
 
@@ -91,13 +95,17 @@ class ReversibleAutoplay:
 
 
 def uses_of(worry: InternalMove, moves: list[InternalMove]) -> list[InternalMove]:
-    """The ``moves`` that may follow ``worry`` (a worry-back move): worry-backs, the
-    deal, and the moves onto the column the card went to (onto the card)."""
-    column = worry[2]
+    """The ``moves`` that may follow ``worry`` (a worry-back move): those that use its card
+    (a move onto it, the deal, the next card of its foundation worried back), and the
+    worry-backs independent of it in a fixed order (after it in (foundation, column))."""
+    foundation, column = worry[1], worry[2]
     return [
         move
         for move in moves
-        if move[0] == FOUNDATION_TO_COLUMN
+        if (
+            move[0] == FOUNDATION_TO_COLUMN
+            and (move[1] == foundation or move[2] == column or move[1:3] > worry[1:3])
+        )
         or move[0] == DEAL
         or (COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN and move[2] == column)
     ]
@@ -106,4 +114,4 @@ def uses_of(worry: InternalMove, moves: list[InternalMove]) -> list[InternalMove
 def worried_key(key: bytes, worry: InternalMove) -> bytes:
     """The key of the position that ``worry`` reached, apart from the same position
     reached otherwise (the moves that may follow differ)."""
-    return key + _WORRIED + bytes((worry[2],))
+    return key + _WORRIED + bytes((worry[1], worry[2]))
