@@ -18,7 +18,7 @@ import pytest
 from agnes_rules import Area, Column, GameState, Rank, Variant
 from agnes_rules.cards import SUITS, Card
 from agnes_rules.errors import PositionError
-from agnes_rules.solver import Outcome, Techniques, hint, omniscient_hint, solve
+from agnes_rules.solver import Techniques, hint, omniscient_hint, solve
 from agnes_rules.solver.api import public_move
 from agnes_rules.solver.board import FOUNDATION_TO_COLUMN
 

@@ -111,5 +111,7 @@ def _moving_cards(state: Position, move: Move) -> tuple[Card, ...]:
     if move.source is Area.SPARE:
         card = state.spare[move.source_index]
         return () if card is None else (card,)
-    pile = state.foundations[move.source_index] if move.source_index < len(state.foundations) else ()
+    pile = (
+        state.foundations[move.source_index] if move.source_index < len(state.foundations) else ()
+    )
     return pile[-1:]  # worried back

@@ -28,8 +28,8 @@ from agnes_rules.solver.board import (
     InternalMove,
 )
 from agnes_rules.solver.budget import default_max_states
-from agnes_rules.solver.results import ALL_TECHNIQUES, Outcome, SolveResult, Techniques
 from agnes_rules.solver.lines import without_round_trips
+from agnes_rules.solver.results import ALL_TECHNIQUES, Outcome, SolveResult, Techniques
 from agnes_rules.solver.search import Search
 from agnes_rules.solver.watch import Cancel, Progress, Watch
 
