@@ -5,7 +5,7 @@ format, so that a reader can refuse what it does not understand instead of
 guessing:
 
 ================================  =====================================================
-``agnes-rules/variant``           a :class:`~agnes_rules.Variant`: its twelve fields
+``agnes-rules/variant``           a :class:`~agnes_rules.Variant`: its fields
 ``agnes-rules/game-state``        a :class:`~agnes_rules.GameState`, with its full variant
 ``agnes-rules/move``              a :class:`~agnes_rules.Move`, as its notation text
 ``agnes-rules/game-record``       a recorded game (:mod:`agnes_rules.records`)

@@ -5,7 +5,7 @@ A position code is seven or fewer fields separated by single spaces::
     VARIANT BASE f:FOUNDATIONS t:TABLEAU [r:RESERVE] [s:SPARE] d:STOCK
 
 - ``VARIANT``: a preset name (``agnes-sorel``), or for any other variant
-  ``custom:`` and its twelve fields separated by ``:`` in declaration order:
+  ``custom:`` and its first twelve fields separated by ``:`` in declaration order:
   the name (percent-encoded), decks, piles, packing, tableau wrap, movable runs,
   ``split`` or ``whole`` (split runs), vacancy, reserve piles, deal target,
   leftover, ``down`` or ``up`` (how the triangle is dealt), and a thirteenth,
