@@ -108,3 +108,18 @@ def test_autoplay_hint_and_a_random_winnable_deal() -> None:
     screen = screen_of(table.random_winnable("agnes-bernauer"))
     assert "the solver wins it" in screen["message"]
     assert solve(GameState.deal("agnes-bernauer", screen["deal"]), max_states=5_000).won
+
+
+def test_a_card_is_worried_back_by_clicks() -> None:
+    # In Aisleriot's Agnes a foundation's top card may come back: a click on the
+    # foundation selects it, a click on a column plays it there.
+    table = Table()
+    table.set_autoplay(False)
+    table.new_game("agnes-sorel-aisleriot", 1)
+    game = Game("agnes-sorel-aisleriot", 1)
+    for text in ("t4f", "f1t3"):
+        move = game.state.parse_move(text)
+        screen = click_move(table, game.state, move)
+        game.push(move)
+        assert screen["moves"] == [str(m) for m in game.moves]
+    assert str(game.state.tableau[2].exposed) == "4C"

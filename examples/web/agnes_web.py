@@ -82,8 +82,8 @@ class Table:
         """A click on ``pile`` (on the face-up ``card`` of it, if any): select, move or deal."""
         if pile == "d":
             return self.play(Move.deal())
-        if pile.startswith("f"):
-            pile = "f"
+        if pile.startswith("f") and (self.selected is not None or not self._worry_back()):
+            pile = "f"  # a target: the rules choose the foundation
         if pile == self.selected:
             if card is not None and _run_length(self.game.state, pile, card) != self.count:
                 return self._select(pile, card)  # another run of the same column
@@ -96,6 +96,10 @@ class Table:
             return self._select(pile, card)
         exact = [move for move in choices if move.count == self.count]
         return self.play(max(exact or choices, key=lambda move: move.count or 1))
+
+    def _worry_back(self) -> bool:
+        """Whether a foundation's top card may come back (then a foundation is a source)."""
+        return self.game.state.variant.worry_back
 
     def _select(self, pile: str, card: str | None) -> str:
         """Select ``pile`` (the run from ``card`` up) and highlight where it may go."""
