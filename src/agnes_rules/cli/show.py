@@ -119,7 +119,8 @@ def variant_text(variant: Variant) -> str:
             f" {variant.reserve or 'no'} reserve piles, deals to the {variant.stock_to.value},"
             f" leftover {variant.leftover.value},"
             f" {'face down' if variant.face_down else 'face up'};"
-            f" stock {variant.stock_size} ({variant.deals} deals{spare})",
+            f" stock {variant.stock_size} ({variant.deals} deals{spare})"
+            + ("; cards may be worried back" if variant.worry_back else ""),
         ]
     )
 
