@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 
 import attrs
 import pytest
 
-from agnes_rules import Area, Column, GameState, Rank, Variant
+from agnes_rules import Area, Column, GameState, Move, Rank, Variant
 from agnes_rules.cards import SUITS, Card
 from agnes_rules.errors import PositionError
 from agnes_rules.solver import Techniques, hint, omniscient_hint, solve
 from agnes_rules.solver.api import public_move
 from agnes_rules.solver.board import FOUNDATION_TO_COLUMN
+from agnes_rules.solver.lines import without_round_trips
 
 AISLERIOT = Variant.named("agnes-sorel-aisleriot")
 #: Worry-backs with other rules: runs of one suit that move whole (Parlett's).
@@ -147,10 +149,10 @@ def test_a_winning_line_has_no_pointless_round_trip() -> None:
         result = solve(state, max_states=20_000)
         if not result.won:
             continue
-        _check_no_round_trip(state, list(result.moves))
+        _check_no_round_trip(state, result.moves)
 
 
-def _check_no_round_trip(state: GameState, moves: list) -> None:  # type: ignore[type-arg]
+def _check_no_round_trip(state: GameState, moves: Sequence[Move]) -> None:
     current = state
     positions = [state]
     for move in moves:
@@ -203,3 +205,19 @@ def test_the_players_hint_works_with_worry_backs() -> None:
 
 def test_the_private_worry_back_move_is_the_public_one() -> None:
     assert str(public_move((FOUNDATION_TO_COLUMN, 2, 4, 1))) == "f3t5"
+
+
+def test_a_pointless_round_trip_is_cut_out_of_a_line() -> None:
+    for seed in range(200):
+        state = small_position(AISLERIOT, random.Random(seed), 6)
+        if state is None:
+            continue
+        worry = next((m for m in state.legal_moves() if m.source is Area.FOUNDATION), None)
+        result = solve(state, max_states=20_000)
+        if worry is None or not result.won:
+            continue
+        back = Move.foundation_drop(Area.TABLEAU, worry.target_index)
+        line = (worry, back, *result.moves)
+        assert without_round_trips(state, line) == result.moves
+        return
+    raise AssertionError("no small won position with a worry-back to try")
