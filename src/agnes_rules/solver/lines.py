@@ -41,53 +41,42 @@ def _first_round_trip(state: GameState, line: list[Move]) -> tuple[int, int] | N
     """The indices of the first removable pair of ``line``, or None."""
     if not state.variant.worry_back:
         return None
-    ends = []  # for each move: (column, foundation) it moves a card between, or None
-    touched = []  # for each move: the columns and foundations it touches
+    touched = []  # for each move: the piles it takes from or puts on
     current = state
     for move in line:
-        ends.append(_between(current, move))
-        touched.append(_touches(current, move))
+        touched.append(_piles(current, move))
         current = current.apply(move)
-    for first, between in enumerate(ends):
+    for first, move in enumerate(line):
+        between = _between(move, touched[first])
         if between is None:
             continue
         for second in range(first + 1, len(line)):
-            if ends[second] == between and _opposite(line[first], line[second]):
+            if touched[second] == touched[first] and _opposite(move, line[second]):
                 return first, second
-            if between[0] in touched[second][0] or between[1] in touched[second][1]:
+            if not between.isdisjoint(touched[second]):
                 break
     return None
 
 
-def _between(state: GameState, move: Move) -> tuple[int, int] | None:
-    """(column, foundation) for a move of one card between them, else None."""
-    if move.source is Area.TABLEAU and move.target is Area.FOUNDATION:
+def _piles(state: GameState, move: Move) -> frozenset[tuple[Area, int]]:
+    """The piles that ``move`` takes from or puts on (a deal: every column), each as
+    (area, index), the foundation of a drop as the rules choose it."""
+    if move.is_deal:
+        return frozenset((Area.TABLEAU, column) for column in range(len(state.tableau)))
+    assert move.target is not None
+    target = move.target_index
+    if move.target is Area.FOUNDATION:
         foundation = state.foundation_for(move)
         assert foundation is not None
-        return move.source_index, foundation
-    if move.source is Area.FOUNDATION and move.target is Area.TABLEAU:
-        return move.target_index, move.source_index
-    return None
+        target = foundation
+    return frozenset({(move.source, move.source_index), (move.target, target)})
+
+
+def _between(move: Move, piles: frozenset[tuple[Area, int]]) -> frozenset[tuple[Area, int]] | None:
+    """``piles`` for a move of one card between a column and a foundation, else None."""
+    areas = {move.source, move.target}
+    return piles if areas == {Area.TABLEAU, Area.FOUNDATION} else None
 
 
 def _opposite(first: Move, second: Move) -> bool:
     return (first.source is Area.FOUNDATION) is not (second.source is Area.FOUNDATION)
-
-
-def _touches(state: GameState, move: Move) -> tuple[set[int], set[int]]:
-    """The columns and the foundations that ``move`` takes from or puts on."""
-    columns: set[int] = set()
-    foundations: set[int] = set()
-    if move.is_deal:
-        return set(range(len(state.tableau))), foundations
-    for area, index in ((move.source, move.source_index), (move.target, move.target_index)):
-        if area is Area.TABLEAU:
-            columns.add(index)
-        elif area is Area.FOUNDATION:
-            foundations.add(index)
-    if move.target is Area.FOUNDATION:
-        foundations.discard(0)  # a drop names no foundation: the rules choose it
-        foundation = state.foundation_for(move)
-        assert foundation is not None
-        foundations.add(foundation)
-    return columns, foundations
