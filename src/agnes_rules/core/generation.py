@@ -91,8 +91,6 @@ def legal_moves(position: Position) -> tuple[Move, ...]:
     _add_to_foundations(position, moves)
     _add_column_moves(position, moves)
     _add_single_card_moves(position, moves)
-    if position._variant.worry_back:
-        _add_worry_back_moves(position, moves)
     if position._stock:
         moves.append(_DEAL)
     return tuple(moves)
@@ -182,7 +180,8 @@ def _add_column_moves(position: Position, moves: list[Move]) -> None:
 
 
 def _add_single_card_moves(position: Position, moves: list[Move]) -> None:
-    """The top card of a reserve pile or a spare space onto a column."""
+    """The top card of a reserve pile, a spare space or (where cards may be worried
+    back) a foundation onto a column."""
     tops = [column[-1] if column else -1 for column in position._up]
     for source, pile in enumerate(position._reserve):
         if pile:
@@ -190,15 +189,11 @@ def _add_single_card_moves(position: Position, moves: list[Move]) -> None:
     for source, card in enumerate(position._spare):
         if card >= 0:
             _add_onto_columns(position, moves, _FROM_SPARE, source, card, tops)
-
-
-def _add_worry_back_moves(position: Position, moves: list[Move]) -> None:
-    """The top card of a foundation back onto a column (variants with ``worry_back``)."""
-    tops = [column[-1] if column else -1 for column in position._up]
-    for number in range(len(position._found)):
-        card = foundation_top(position, number)
-        if card >= 0:
-            _add_onto_columns(position, moves, _FROM_FOUNDATION, number, card, tops)
+    if position._variant.worry_back:
+        for number in range(len(position._found)):
+            card = foundation_top(position, number)
+            if card >= 0:
+                _add_onto_columns(position, moves, _FROM_FOUNDATION, number, card, tops)
 
 
 def _add_onto_columns(
