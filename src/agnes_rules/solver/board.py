@@ -16,6 +16,7 @@ it), the stock, and what follows from the stock.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 import attrs
 from mypy_extensions import mypyc_attr
@@ -45,27 +46,27 @@ __all__ = [
 ]
 
 #: Face-down cards are stored as their index plus this flag (indices are < 64).
-DOWN = 64
+DOWN: Final = 64
 #: The byte of an empty spare space.
-NO_CARD = 255
+NO_CARD: Final = 255
 
 # The kinds of move, in the order of the rules engine's list (foundation moves first).
-COLUMN_TO_FOUNDATION = 0
-RESERVE_TO_FOUNDATION = 1
-SPARE_TO_FOUNDATION = 2
-COLUMN_TO_COLUMN = 3
-RESERVE_TO_COLUMN = 4
-SPARE_TO_COLUMN = 5
-DEAL = 6
+COLUMN_TO_FOUNDATION: Final = 0
+RESERVE_TO_FOUNDATION: Final = 1
+SPARE_TO_FOUNDATION: Final = 2
+COLUMN_TO_COLUMN: Final = 3
+RESERVE_TO_COLUMN: Final = 4
+SPARE_TO_COLUMN: Final = 5
+DEAL: Final = 6
 #: A card worried back from a foundation (source: the foundation's number) onto a column.
-FOUNDATION_TO_COLUMN = 7
+FOUNDATION_TO_COLUMN: Final = 7
 
 #: (kind, source, target, count); foundation moves have target 0 and count 1.
 InternalMove = tuple[int, int, int, int]
 #: (columns, reserve piles, spare spaces, foundation counts, stock position)
 Position = tuple[tuple[bytes, ...], tuple[bytes, ...], bytes, bytes, int]
 
-DEAL_MOVE: InternalMove = (DEAL, 0, 0, 0)
+DEAL_MOVE: Final[InternalMove] = (DEAL, 0, 0, 0)
 
 
 @mypyc_attr(native_class=False)  # compiled build: attrs classes stay Python classes

@@ -16,6 +16,8 @@ exact, so "lost" stays a proof.
 
 from __future__ import annotations
 
+from typing import Final
+
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, Board, InternalMove, Position
 
 __all__ = ["DeadEnds", "Stuck", "has_cycle"]
@@ -25,8 +27,8 @@ __all__ = ["DeadEnds", "Stuck", "has_cycle"]
 #: it, the same including itself).
 Stuck = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
 
-_NOTHING_UNDER: tuple[int, ...] = (13, 13, 13, 13)
-_UNCACHED = object()
+_NOTHING_UNDER: Final[tuple[int, ...]] = (13, 13, 13, 13)
+_UNCACHED: Final = object()
 
 
 class DeadEnds:

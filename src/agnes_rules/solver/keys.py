@@ -10,16 +10,18 @@ elsewhere already tell what they hold.
 
 from __future__ import annotations
 
+from typing import Final
+
 from agnes_rules.solver.board import Board, Position
 
 __all__ = ["plain_key", "symmetric_key"]
 
-_BYTE = tuple(bytes((value,)) for value in range(256))
+_BYTE: Final = tuple(bytes((value,)) for value in range(256))
 # Separators, above every card code (< 128); the spare spaces, which may hold NO_CARD
 # (255), come first and have the same length in every position of a deal.
-_PILE = b"\xff"
-_FIXED_END = b"\xfe"
-_PART = b"\xfd"
+_PILE: Final = b"\xff"
+_FIXED_END: Final = b"\xfe"
+_PART: Final = b"\xfd"
 
 
 def plain_key(position: Position) -> bytes:

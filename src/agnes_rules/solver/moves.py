@@ -13,7 +13,7 @@ suite checks the moves against the rules engine's, position by position.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final
 
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
@@ -33,7 +33,7 @@ from agnes_rules.solver.board import (
 __all__ = ["MoveGenerator"]
 
 #: The caches by column are cleared when they grow past this many entries.
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT: Final = 200_000
 
 
 class MoveGenerator:
@@ -60,7 +60,6 @@ class MoveGenerator:
         """Every legal move: to the foundations, onto the tableau, the deal (in no fixed order)."""
         columns, reserve, spare, found, stock_at = position
         result: list[InternalMove] = []
-        append = result.append
         height = self.height
         two_decks = self.two_decks
         # The column each exposed card tops, to look targets up by card; with two decks
@@ -77,7 +76,7 @@ class MoveGenerator:
                     top_at[top] = index
                 level = height[top]
                 if found[top // 13] == level or (two_decks and found[top // 13 + 4] == level):
-                    append((COLUMN_TO_FOUNDATION, index, 0, 1))
+                    result.append((COLUMN_TO_FOUNDATION, index, 0, 1))
             else:
                 empty.append(index)
         for index, pile in enumerate(reserve):
@@ -85,13 +84,12 @@ class MoveGenerator:
                 level = height[pile[-1]]
                 suit = pile[-1] // 13
                 if found[suit] == level or (two_decks and found[suit + 4] == level):
-                    append((RESERVE_TO_FOUNDATION, index, 0, 1))
+                    result.append((RESERVE_TO_FOUNDATION, index, 0, 1))
         for index, card in enumerate(spare):
             if card != NO_CARD:
                 level = height[card]
                 if found[card // 13] == level or (two_decks and found[card // 13 + 4] == level):
-                    append((SPARE_TO_FOUNDATION, index, 0, 1))
-        target_of = top_at.get
+                    result.append((SPARE_TO_FOUNDATION, index, 0, 1))
         wanted_cache = self.wanted_cache
         for source, column in enumerate(columns):
             if column:
@@ -99,17 +97,17 @@ class MoveGenerator:
                 if wanted is None:
                     wanted = self.wanted_tops(column)
                 for upper, count in wanted:
-                    target = target_of(upper)
+                    target = top_at.get(upper)
                     if target is not None:
                         if target != source:
-                            append((COLUMN_TO_COLUMN, source, target, count))
+                            result.append((COLUMN_TO_COLUMN, source, target, count))
                         if also_at:
                             for other in also_at.get(upper, ()):
                                 if other != source:
-                                    append((COLUMN_TO_COLUMN, source, other, count))
+                                    result.append((COLUMN_TO_COLUMN, source, other, count))
         fill = bool(empty) and not self.vacancy_none
         if fill:
-            self.moves_into_empty(columns, empty, append)
+            self.moves_into_empty(columns, empty, result)
         fits_under = self.fits_under
         for kind, cards in (
             (RESERVE_TO_COLUMN, [pile[-1] if pile else NO_CARD for pile in reserve]),
@@ -119,19 +117,19 @@ class MoveGenerator:
                 if card == NO_CARD:
                     continue
                 for upper in fits_under[card]:
-                    target = target_of(upper)
+                    target = top_at.get(upper)
                     if target is not None:
-                        append((kind, source, target, 1))
+                        result.append((kind, source, target, 1))
                         if also_at:
                             for other in also_at.get(upper, ()):
-                                append((kind, source, other, 1))
+                                result.append((kind, source, other, 1))
                 if fill and card in self.heads:
                     for target in empty:
-                        append((kind, source, target, 1))
+                        result.append((kind, source, target, 1))
         if self.worry_back:
-            self.worry_back_moves(found, top_at, also_at, empty if fill else [], append)
+            self.worry_back_moves(found, top_at, also_at, empty if fill else [], result)
         if stock_at < self.stock_size:
-            append(DEAL_MOVE)
+            result.append(DEAL_MOVE)
         return result
 
     def worry_back_moves(
@@ -140,7 +138,7 @@ class MoveGenerator:
         top_at: dict[int, int],
         also_at: dict[int, list[int]],
         empty: list[int],
-        append: Callable[[InternalMove], None],
+        result: list[InternalMove],
     ) -> None:
         """The top card of each foundation back onto the columns that take it."""
         card_at, fits_under, heads = self.card_at, self.fits_under, self.heads
@@ -151,12 +149,12 @@ class MoveGenerator:
             for upper in fits_under[card]:
                 target = top_at.get(upper)
                 if target is not None:
-                    append((FOUNDATION_TO_COLUMN, number, target, 1))
+                    result.append((FOUNDATION_TO_COLUMN, number, target, 1))
                     for other in also_at.get(upper, ()):
-                        append((FOUNDATION_TO_COLUMN, number, other, 1))
+                        result.append((FOUNDATION_TO_COLUMN, number, other, 1))
             if card in heads:
                 for target in empty:
-                    append((FOUNDATION_TO_COLUMN, number, target, 1))
+                    result.append((FOUNDATION_TO_COLUMN, number, target, 1))
 
     def wanted_tops(self, column: bytes) -> tuple[tuple[int, int], ...]:
         """For a non-empty column, each (exposed card, count) such that the ``count`` top
@@ -191,7 +189,7 @@ class MoveGenerator:
         self,
         columns: tuple[bytes, ...],
         empty: list[int],
-        append: Callable[[InternalMove], None],
+        result: list[InternalMove],
     ) -> None:
         """The moves from columns into the empty columns ``empty``."""
         heads = self.heads
@@ -204,7 +202,7 @@ class MoveGenerator:
                 for count in counts:
                     if column[-count] in heads:
                         for target in empty:
-                            append((COLUMN_TO_COLUMN, source, target, count))
+                            result.append((COLUMN_TO_COLUMN, source, target, count))
             elif column[-1] in heads:
                 for target in empty:
-                    append((COLUMN_TO_COLUMN, source, target, 1))
+                    result.append((COLUMN_TO_COLUMN, source, target, 1))

@@ -8,9 +8,6 @@ drives them, each technique switched on or off by :class:`~.results.Techniques`.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-
 import attrs
 
 from agnes_rules.core.state import GameState
@@ -36,11 +33,6 @@ __all__ = ["Search", "for_worry_back"]
 #: A frame of the search: a position, its untried moves (reversed, popped from the
 #: end), and the moves that led to it from its parent (the move and its autoplay).
 _Frame = tuple[Position, list[InternalMove], list[InternalMove]]
-
-
-def _settle_nothing(position: Position, move: InternalMove) -> tuple[Position, list[InternalMove]]:
-    """The settling step without ``auto_foundation``: nothing is played."""
-    return position, []
 
 
 def _next_stop(examined: int, budget: int, every: int) -> int:
@@ -75,10 +67,12 @@ class Search:
         )
         self.dead_ends = DeadEnds(self.board)
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
-        #: The transposition key of a position under these techniques.
-        self.key: Callable[[Position], bytes] = (
-            functools.partial(symmetric_key, self.board) if techniques.symmetry else plain_key
-        )
+
+    def key(self, position: Position) -> bytes:
+        """The transposition key of ``position`` under these techniques."""
+        if self.techniques.symmetry:
+            return symmetric_key(self.board, position)
+        return plain_key(position)
 
     def candidate_moves(self, position: Position) -> list[InternalMove]:
         """The moves to try from ``position``, in the order to try them."""
@@ -120,7 +114,7 @@ class Search:
     ) -> tuple[Outcome, list[InternalMove], int]:
         """The search loop from the root frame ``stack[0]`` (one position examined so far).
 
-        The parts are bound to locals first: this loop runs millions of times.
+        What the loop reads is bound to locals first: it runs millions of times.
         """
         techniques = self.techniques
         board = self.board
@@ -130,13 +124,16 @@ class Search:
         # watching costs the loop nothing between the checks.
         every = CHECK_EVERY if watch is None else watch.every
         limit = budget if watch is None else _next_stop(1, budget, every)
-        settle: Callable[[Position, InternalMove], tuple[Position, list[InternalMove]]]
-        settle = self.autoplay.settle if techniques.auto_foundation else _settle_nothing
-        apply = board.apply
-        moves_of = self.generator.moves
-        key = self.key
+        # The parts are called directly, not through bound methods kept in locals: in the
+        # compiled build a call to a native method is a C call, a bound method a Python one.
+        generator = self.generator
+        autoplay = self.autoplay if techniques.auto_foundation else None
+        safe = autoplay if isinstance(autoplay, Autoplay) else None
+        reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
+        no_moves: list[InternalMove] = []
+        symmetric = techniques.symmetry
         use_table = techniques.transpositions
-        dead = self.dead_ends.newly_dead if techniques.dead_ends and board.decks == 1 else None
+        dead_ends = self.dead_ends if techniques.dead_ends and board.decks == 1 else None
         ordered = techniques.move_ordering
         prune_dominated = self.prune_dominated
         total = board.total
@@ -145,7 +142,7 @@ class Search:
         # pass between two new positions. Without one this costs a test of None per repeat.
         is_late = watch.is_late if watch is not None and watch.deadline is not None else None
         repeats = 0
-        seen: set[bytes] = {key(stack[0][0])}
+        seen: set[bytes] = {self.key(stack[0][0])}
         examined = 1
         while stack:
             position, untried, _ = stack[-1]
@@ -153,9 +150,15 @@ class Search:
                 stack.pop()
                 continue
             move = untried.pop()
-            child, auto = settle(apply(position, move), move)
+            child = board.apply(position, move)
+            if safe is not None:
+                child, auto = safe.settle(child, move)
+            elif reversible is not None:
+                child, auto = reversible.settle(child, move)
+            else:
+                auto = no_moves
             if use_table:
-                child_key = key(child)
+                child_key = symmetric_key(board, child) if symmetric else plain_key(child)
                 if move[0] == FOUNDATION_TO_COLUMN:
                     child_key = worried_key(child_key, move)
                 if child_key in seen:
@@ -179,10 +182,10 @@ class Search:
             if sum(child[3]) == total:
                 path = [m for frame in stack for m in frame[2]] + step
                 return Outcome.WON, path, examined
-            if dead is not None and dead(position, child, move, auto):
+            if dead_ends is not None and dead_ends.newly_dead(position, child, move, auto):
                 continue
             # candidate_moves, inlined, and without the moves that only repeat this one.
-            moves = moves_of(child)
+            moves = generator.moves(child)
             if prune_dominated:
                 moves = undominated(board, child, moves)
             if use_table and not auto and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:

@@ -38,6 +38,8 @@ rules engine's positions.
 
 from __future__ import annotations
 
+from typing import Final
+
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -53,7 +55,7 @@ from agnes_rules.solver.board import (
 __all__ = ["ReversibleAutoplay", "uses_of", "worried_key"]
 
 #: Marks the key of a position reached by a worry-back (above every byte a key holds).
-_WORRIED = b"\xfc"
+_WORRIED: Final = b"\xfc"
 
 
 class ReversibleAutoplay:
