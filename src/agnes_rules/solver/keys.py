@@ -17,44 +17,42 @@ from agnes_rules.solver.board import Board, Position
 __all__ = ["plain_key", "symmetric_key"]
 
 _BYTE: Final = tuple(bytes((value,)) for value in range(256))
-# Separators, above every card code (< 128); the spare spaces, which may hold NO_CARD
-# (255), come first and have the same length in every position of a deal.
-_PILE: Final = b"\xff"
-_FIXED_END: Final = b"\xfe"
-_PART: Final = b"\xfd"
+#: Between the parts of a key, above every card code (< 128). Before the piles come the
+#: stock position, the foundations and the spare spaces (which may hold NO_CARD, 255),
+#: each of the same length in every position of a deal, and the number of piles is the
+#: same too, so one separator keeps the key one-to-one, and one join builds it.
+_SEP: Final = b"\xff"
 
 
 def plain_key(position: Position) -> bytes:
     """The key of ``position`` as it stands (``symmetry`` off)."""
     columns, reserve, spare, found, stock_at = position
-    return b"".join(
-        (
-            _BYTE[stock_at],
-            found,
-            spare,
-            _PART,
-            _PILE.join(columns),
-            _PART,
-            _PILE.join(reserve),
-        )
-    )
+    return _SEP.join((_BYTE[stock_at], found, spare, *columns, *reserve))
 
 
 def symmetric_key(board: Board, position: Position) -> bytes:
-    """The key of ``position`` with its interchangeable parts sorted."""
+    """The key of ``position`` with its interchangeable parts sorted.
+
+    How many leading piles a deal still reaches follows from the stock position,
+    the first byte, so the sorted piles need no marker of their own.
+    """
     columns, reserve, spare, found, stock_at = position
     fixed = board.fixed_at[stock_at]
-    if board.to_reserve:
-        column_key = _PILE.join(sorted(columns))
-        reserve_key = _PILE.join(reserve[:fixed]) + _FIXED_END + _PILE.join(sorted(reserve[fixed:]))
-    else:
-        column_key = _PILE.join(columns[:fixed]) + _FIXED_END + _PILE.join(sorted(columns[fixed:]))
-        reserve_key = _PILE.join(reserve)
-    spare_key = bytes(sorted(spare)) if len(spare) > 1 else spare
+    if len(spare) > 1:
+        spare = bytes(sorted(spare))
     if board.decks == 2:
         found = bytes(
             value for suit in range(4) for value in sorted((found[suit], found[suit + 4]))
         )
     else:
         found = b""
-    return b"".join((_BYTE[stock_at], found, spare_key, _PART, column_key, _PART, reserve_key))
+    parts = [_BYTE[stock_at], found, spare]
+    if board.to_reserve:
+        parts.extend(sorted(columns))
+        parts.extend(reserve[:fixed])
+        parts.extend(sorted(reserve[fixed:]))
+    else:
+        parts.extend(columns[:fixed])
+        parts.extend(sorted(columns[fixed:]))
+        parts.extend(reserve)
+    return _SEP.join(parts)

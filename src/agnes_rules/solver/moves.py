@@ -55,6 +55,9 @@ class MoveGenerator:
         self.run_cache: dict[bytes, bytes] = {}
         #: For a column, the exposed cards its top cards may move onto, with the count moved.
         self.wanted_cache: dict[bytes, tuple[tuple[int, int], ...]] = {}
+        #: The column each card tops, -1 for none: filled at the start of :meth:`moves` and
+        #: put back to -1 at its end (a list indexed by card is cheaper than a dict).
+        self.top_at = [-1] * 52
 
     def moves(self, position: Position) -> list[InternalMove]:
         """Every legal move: to the foundations, onto the tableau, the deal (in no fixed order)."""
@@ -64,13 +67,13 @@ class MoveGenerator:
         two_decks = self.two_decks
         # The column each exposed card tops, to look targets up by card; with two decks
         # a card may top a second column (``also_at``, rare, so kept apart).
-        top_at: dict[int, int] = {}
+        top_at = self.top_at
         also_at: dict[int, list[int]] = {}
         empty: list[int] = []
         for index, column in enumerate(columns):
             if column:
                 top = column[-1]
-                if two_decks and top in top_at:
+                if two_decks and top_at[top] >= 0:
                     also_at.setdefault(top, []).append(index)
                 else:
                     top_at[top] = index
@@ -97,8 +100,8 @@ class MoveGenerator:
                 if wanted is None:
                     wanted = self.wanted_tops(column)
                 for upper, count in wanted:
-                    target = top_at.get(upper)
-                    if target is not None:
+                    target = top_at[upper]
+                    if target >= 0:
                         if target != source:
                             result.append((COLUMN_TO_COLUMN, source, target, count))
                         if also_at:
@@ -117,8 +120,8 @@ class MoveGenerator:
                 if card == NO_CARD:
                     continue
                 for upper in fits_under[card]:
-                    target = top_at.get(upper)
-                    if target is not None:
+                    target = top_at[upper]
+                    if target >= 0:
                         result.append((kind, source, target, 1))
                         if also_at:
                             for other in also_at.get(upper, ()):
@@ -130,12 +133,15 @@ class MoveGenerator:
             self.worry_back_moves(found, top_at, also_at, empty if fill else [], result)
         if stock_at < self.stock_size:
             result.append(DEAL_MOVE)
+        for column in columns:
+            if column:
+                top_at[column[-1]] = -1
         return result
 
     def worry_back_moves(
         self,
         found: bytes,
-        top_at: dict[int, int],
+        top_at: list[int],
         also_at: dict[int, list[int]],
         empty: list[int],
         result: list[InternalMove],
@@ -147,8 +153,8 @@ class MoveGenerator:
                 continue
             card = card_at[number % 4 * 13 + held - 1]
             for upper in fits_under[card]:
-                target = top_at.get(upper)
-                if target is not None:
+                target = top_at[upper]
+                if target >= 0:
                     result.append((FOUNDATION_TO_COLUMN, number, target, 1))
                     for other in also_at.get(upper, ()):
                         result.append((FOUNDATION_TO_COLUMN, number, other, 1))

@@ -16,6 +16,7 @@ from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     FOUNDATION_TO_COLUMN,
     SPARE_TO_COLUMN,
+    SPARE_TO_FOUNDATION,
     Board,
     InternalMove,
     Position,
@@ -179,7 +180,8 @@ class Search:
                 limit = _next_stop(examined, budget, every)
             examined += 1
             step = [move, *auto]
-            if sum(child[3]) == total:
+            # Only a move to the foundations, or its autoplay, can win.
+            if (move[0] <= SPARE_TO_FOUNDATION or auto) and sum(child[3]) == total:
                 path = [m for frame in stack for m in frame[2]] + step
                 return Outcome.WON, path, examined
             if dead_ends is not None and dead_ends.newly_dead(position, child, move, auto):
