@@ -66,13 +66,7 @@ class Autoplay:
         # Only the card the move uncovered is new; the foundations did not change.
         if not pile:
             return position, []
-        card = pile[-1]
-        found = position[3]
-        suit = card // 13
-        level = self.height[card]
-        if found[suit] != level and not (self.two_decks and found[suit + 4] == level):
-            return position, []
-        if not self.safe_home(card, found, position[4]):
+        if not self.goes_home_safely(pile[-1], position[3], position[4]):
             return position, []
         return self.autoplay(position)
 
@@ -133,28 +127,33 @@ class Autoplay:
             played.append(move)
 
     def first_safe_move(self, position: Position) -> InternalMove | None:
-        """The first foundation move of ``position`` that :meth:`autoplay` may play, if any."""
+        """The first foundation move of ``position`` that :meth:`autoplay` may play, if any.
+
+        Columns first, then reserve piles, then spare spaces, each in order; the piles
+        are read in place (no list of top cards is built: this runs after every move
+        to the foundations).
+        """
         columns, reserve, spare, found, stock_at = position
-        height = self.height
-        two_decks = self.two_decks
         open_from = self.fixed_at[stock_at] if self.keep_dealt_on else 0
-        for kind, cards in (
-            (COLUMN_TO_FOUNDATION, [c[-1] if c else NO_CARD for c in columns]),
-            (RESERVE_TO_FOUNDATION, [p[-1] if p else NO_CARD for p in reserve]),
-            (SPARE_TO_FOUNDATION, spare),
-        ):
-            for index in range(len(cards)):
-                card = cards[index]
-                if card == NO_CARD:
-                    continue
-                suit = card // 13
-                level = height[card]
-                if found[suit] != level and not (two_decks and found[suit + 4] == level):
-                    continue
-                if self.safe_home(card, found, stock_at) and not (
-                    kind == COLUMN_TO_FOUNDATION
-                    and index < open_from
-                    and self.dealt_card_would_link(columns[index], index, stock_at)
-                ):
-                    return (kind, index, 0, 1)
+        for index, column in enumerate(columns):
+            if (
+                column
+                and self.goes_home_safely(column[-1], found, stock_at)
+                and not (index < open_from and self.dealt_card_would_link(column, index, stock_at))
+            ):
+                return (COLUMN_TO_FOUNDATION, index, 0, 1)
+        for index, pile in enumerate(reserve):
+            if pile and self.goes_home_safely(pile[-1], found, stock_at):
+                return (RESERVE_TO_FOUNDATION, index, 0, 1)
+        for index, card in enumerate(spare):
+            if card != NO_CARD and self.goes_home_safely(card, found, stock_at):
+                return (SPARE_TO_FOUNDATION, index, 0, 1)
         return None
+
+    def goes_home_safely(self, card: int, found: bytes, stock_at: int) -> bool:
+        """Whether a foundation accepts ``card`` and it can go there without loss."""
+        suit = card // 13
+        level = self.height[card]
+        if found[suit] != level and not (self.two_decks and found[suit + 4] == level):
+            return False
+        return self.safe_home(card, found, stock_at)

@@ -58,6 +58,8 @@ class MoveGenerator:
         #: The column each card tops, -1 for none: filled at the start of :meth:`moves` and
         #: put back to -1 at its end (a list indexed by card is cheaper than a dict).
         self.top_at = [-1] * 52
+        #: ``also_at`` of one-deck games: always empty, so shared instead of made each time.
+        self.nothing_also: dict[int, list[int]] = {}
 
     def moves(self, position: Position) -> list[InternalMove]:
         """Every legal move: to the foundations, onto the tableau, the deal (in no fixed order)."""
@@ -68,7 +70,7 @@ class MoveGenerator:
         # The column each exposed card tops, to look targets up by card; with two decks
         # a card may top a second column (``also_at``, rare, so kept apart).
         top_at = self.top_at
-        also_at: dict[int, list[int]] = {}
+        also_at: dict[int, list[int]] = {} if two_decks else self.nothing_also
         empty: list[int] = []
         for index, column in enumerate(columns):
             if column:
@@ -111,7 +113,28 @@ class MoveGenerator:
         fill = bool(empty) and not self.vacancy_none
         if fill:
             self.moves_into_empty(columns, empty, result)
-        fits_under = self.fits_under
+        if reserve or spare:
+            self.single_card_moves(reserve, spare, also_at, empty if fill else [], result)
+        if self.worry_back:
+            self.worry_back_moves(found, top_at, also_at, empty if fill else [], result)
+        if stock_at < self.stock_size:
+            result.append(DEAL_MOVE)
+        for column in columns:
+            if column:
+                top_at[column[-1]] = -1
+        return result
+
+    def single_card_moves(
+        self,
+        reserve: tuple[bytes, ...],
+        spare: bytes,
+        also_at: dict[int, list[int]],
+        empty: list[int],
+        result: list[InternalMove],
+    ) -> None:
+        """The top cards of the reserve piles and the spare spaces onto the columns
+        (into ``empty``, the empty columns they may fill), appended to ``result``."""
+        top_at, fits_under, heads = self.top_at, self.fits_under, self.heads
         for kind, cards in (
             (RESERVE_TO_COLUMN, [pile[-1] if pile else NO_CARD for pile in reserve]),
             (SPARE_TO_COLUMN, spare),
@@ -126,17 +149,9 @@ class MoveGenerator:
                         if also_at:
                             for other in also_at.get(upper, ()):
                                 result.append((kind, source, other, 1))
-                if fill and card in self.heads:
+                if empty and card in heads:
                     for target in empty:
                         result.append((kind, source, target, 1))
-        if self.worry_back:
-            self.worry_back_moves(found, top_at, also_at, empty if fill else [], result)
-        if stock_at < self.stock_size:
-            result.append(DEAL_MOVE)
-        for column in columns:
-            if column:
-                top_at[column[-1]] = -1
-        return result
 
     def worry_back_moves(
         self,
