@@ -48,11 +48,36 @@ def symmetric_key(board: Board, position: Position) -> bytes:
         found = b""
     parts = [_BYTE[stock_at], found, spare]
     if board.to_reserve:
-        parts.extend(sorted(columns))
+        _add_sorted(parts, columns, 0, board.decks)
         parts.extend(reserve[:fixed])
-        parts.extend(sorted(reserve[fixed:]))
+        _add_sorted(parts, reserve, fixed, board.decks)
     else:
         parts.extend(columns[:fixed])
-        parts.extend(sorted(columns[fixed:]))
+        _add_sorted(parts, columns, fixed, board.decks)
         parts.extend(reserve)
     return _SEP.join(parts)
+
+
+def _add_sorted(parts: list[bytes], piles: tuple[bytes, ...], start: int, decks: int) -> None:
+    """Append ``piles[start:]`` to ``parts`` in sorted order.
+
+    With one deck no two piles begin with the same card, so their first bytes
+    (-1 for an empty pile) order them as :func:`sorted` would; an insertion sort
+    on those small ints is much cheaper than comparing the bytes objects.
+    """
+    if decks != 1:
+        parts.extend(sorted(piles[start:]))
+        return
+    first = len(parts)
+    for index in range(start, len(piles)):
+        pile = piles[index]
+        head = pile[0] if pile else -1
+        parts.append(pile)
+        at = len(parts) - 1
+        while at > first:
+            before = parts[at - 1]
+            if (before[0] if before else -1) <= head:
+                break
+            parts[at] = before
+            at -= 1
+        parts[at] = pile
