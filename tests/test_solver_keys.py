@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from agnes_rules.core.state import GameState
 from agnes_rules.solver.board import Board, Position
 from agnes_rules.solver.keys import plain_key, symmetric_key
+from agnes_rules.solver.moves import MoveGenerator
 
 
 def _swap_columns(position: Position, first: int, second: int) -> Position:
@@ -69,3 +75,62 @@ def test_the_two_foundations_of_a_suit_combine_in_two_deck_games() -> None:
     other = (columns, reserve, spare, mirrored, stock_at)
     assert symmetric_key(board, other) == symmetric_key(board, board.root)
     assert plain_key(other) != plain_key(board.root)
+
+
+def _canonical(board: Board, position: Position) -> tuple[object, ...]:
+    """What :func:`symmetric_key` must tell apart, written plainly with ``sorted``."""
+    columns, reserve, spare, found, stock_at = position
+    fixed = board.fixed_at[stock_at]
+    if board.decks == 2:
+        found = bytes(v for suit in range(4) for v in sorted((found[suit], found[suit + 4])))
+    else:
+        found = b""
+    if board.to_reserve:
+        piles = (tuple(sorted(columns)), reserve[:fixed], tuple(sorted(reserve[fixed:])))
+    else:
+        piles = (columns[:fixed], tuple(sorted(columns[fixed:])), reserve)
+    return (stock_at, found, bytes(sorted(spare)), piles)
+
+
+def _playout(board: Board, seed: int, steps: int) -> list[Position]:
+    """The positions of a random line of the solver's own moves from the opening."""
+    chooser = random.Random(seed)
+    generator = MoveGenerator(board)
+    position = board.root
+    line = [position]
+    for _ in range(steps):
+        moves = generator.moves(position)
+        if not moves:
+            break
+        position = board.apply(position, chooser.choice(moves))
+        line.append(position)
+    return line
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset=st.sampled_from(["agnes-sorel", "agnes-sorel-quagnes", "agnes-bernauer", "agnes-two"]),
+    deal=st.integers(1, 10_000),
+    seeds=st.lists(st.integers(0, 2**32), min_size=2, max_size=3),
+    shuffle=st.randoms(use_true_random=False),
+)
+def test_symmetric_keys_are_equal_exactly_when_the_canonical_positions_are(
+    preset: str, deal: int, seeds: list[int], shuffle: random.Random
+) -> None:
+    # The key sorts interchangeable piles its own way (one-deck piles by their first
+    # byte): it must agree with a plain sort, for positions from random lines.
+    board = Board(GameState.deal(preset, deal))
+    positions = [p for seed in seeds for p in _playout(board, seed, 60)]
+    keys = {}
+    for position in positions:
+        key = symmetric_key(board, position)
+        canonical = _canonical(board, position)
+        assert keys.setdefault(canonical, key) == key
+        # Any order of the piles no deal reaches gives the same key.
+        columns, reserve, spare, found, stock_at = position
+        fixed = 0 if board.to_reserve else board.fixed_at[stock_at]
+        free = list(columns[fixed:])
+        shuffle.shuffle(free)
+        moved = (columns[:fixed] + tuple(free), reserve, spare, found, stock_at)
+        assert symmetric_key(board, moved) == key
+    assert len(set(keys.values())) == len(keys)
