@@ -6,6 +6,11 @@ by column, since a column recurs in many positions). With one deck a card
 tops one column at most; with two decks the second column a card tops is kept
 apart, so that one-deck games, the common case, pay nothing for it.
 
+In the compiled build the generator is a native class: its methods append to
+the result list directly and look cards up in a list, rather than through
+bound methods or dictionaries kept in locals, which mypyc would call as
+Python objects.
+
 The order of the moves is fixed (it decides which line the search finds
 first when ``move_ordering`` is off, and among ties when it is on); the test
 suite checks the moves against the rules engine's, position by position.
@@ -161,7 +166,8 @@ class MoveGenerator:
         empty: list[int],
         result: list[InternalMove],
     ) -> None:
-        """The top card of each foundation back onto the columns that take it."""
+        """The top card of each foundation back onto the columns that take it, appended to
+        ``result``."""
         card_at, fits_under, heads = self.card_at, self.fits_under, self.heads
         for number, held in enumerate(found):
             if not held:
@@ -212,7 +218,7 @@ class MoveGenerator:
         empty: list[int],
         result: list[InternalMove],
     ) -> None:
-        """The moves from columns into the empty columns ``empty``."""
+        """The moves from columns into the empty columns ``empty``, appended to ``result``."""
         heads = self.heads
         for source, column in enumerate(columns):
             if not column:
