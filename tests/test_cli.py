@@ -91,6 +91,8 @@ def test_the_module_runs_the_same_program() -> None:
         (("deal", "agnes-sorel"), "give a game NUMBER, or --winnable for a deal proved winnable"),
         (("deal", "agnes-sorel", "7", "--winnable"), "give either a game NUMBER (7) or --winnable"),
         (("deal", "agnes-sorel", "7", "--seed", "1"), "--seed only goes with --winnable"),
+        (("play", "agnes-sorel", "7", "--winnable"), "give either a game NUMBER (7) or --winnable"),
+        (("play", "--resume", "x.json", "--winnable"), "give either --winnable or --resume FILE"),
         (("solve", "agnes-sorel", "1", "--max-seconds", "-1"), "not a number of seconds"),
         (("moves", "agnes-sorel"), "a game number is needed after the variant"),
         (("moves",), "give the position as VARIANT NUMBER, --code CODE or --file FILE"),
@@ -279,6 +281,16 @@ def test_play_without_a_number_deals_a_random_game() -> None:
     first = result.stdout.splitlines()[0]
     number = int(first.split("game number ")[1].split(".")[0])
     assert GameState.deal("agnes-bernauer", number).render() in result.stdout
+
+
+def test_play_winnable_deals_a_game_proved_winnable() -> None:
+    result = agnes("play", "agnes-sorel-parlett", "--winnable", stdin="quit\n")
+    assert result.returncode == 0
+    first = result.stdout.splitlines()[0]
+    assert first.endswith(", proved winnable. 'help' lists the commands.")
+    number = int(first.split("game number ")[1].split(",")[0])
+    assert number in winnable_deals("agnes-sorel-parlett")
+    assert GameState.deal("agnes-sorel-parlett", number).render() in result.stdout
 
 
 def test_validate_reports_each_file_and_exits_1_on_an_illegal_game(tmp_path: Path) -> None:

@@ -350,6 +350,11 @@ def _add_play(commands: Commands) -> None:
         help="default: a random deal",
     )
     play.add_argument(
+        "--winnable",
+        action="store_true",
+        help="a random deal among those of 1..10,000 proved winnable",
+    )
+    play.add_argument(
         "--resume",
         type=file_argument,
         metavar="FILE",

@@ -26,6 +26,7 @@ from agnes_rules.core.variant import Variant
 from agnes_rules.errors import AgnesError, ArgumentError
 from agnes_rules.records import GameRecord, validate
 from agnes_rules.solver import hint
+from agnes_rules.winnable import random_winnable_deal
 
 __all__ = ["PLAY_HELP", "Session", "run_play"]
 
@@ -165,8 +166,9 @@ class Session:
 def run_play(args: argparse.Namespace) -> int:
     """Play a new game, or go on with a saved one, until the player leaves."""
     if args.resume is not None:
-        if args.variant is not None:
-            raise ArgumentError("give either VARIANT [NUMBER] or --resume FILE, not both")
+        if args.variant is not None or args.winnable:
+            given = "--winnable" if args.winnable else "VARIANT [NUMBER]"
+            raise ArgumentError(f"give either {given} or --resume FILE, not both")
         session = resumed_session(args.resume)
         replayed = plural(len(session.history), "move")
         session.say(
@@ -176,15 +178,27 @@ def run_play(args: argparse.Namespace) -> int:
     else:
         if args.variant is None:
             raise ArgumentError("give the variant to play (agnes variants lists them)")
-        number = args.number if args.number is not None else random.choice(RANDOM_DEALS)
+        number = _game_number(args)
         session = Session(args.variant, number, GameState.deal(args.variant, number), sys.stdout)
+        proved = ", proved winnable" if args.winnable else ""
         session.say(
-            f"Agnes ({args.variant.name}), game number {number}. 'help' lists the commands."
+            f"Agnes ({args.variant.name}), game number {number}{proved}. 'help' lists the commands."
         )
     session.show()
     converse(session, interactive=sys.stdin.isatty())
     session.say("bye")
     return EXIT_OK
+
+
+def _game_number(args: argparse.Namespace) -> int:
+    """The game to play: NUMBER, a random deal proved winnable (``--winnable``), or any."""
+    if args.winnable:
+        if args.number is not None:
+            raise ArgumentError(
+                f"give either a game NUMBER ({args.number}) or --winnable (a random one), not both"
+            )
+        return random_winnable_deal(args.variant)
+    return int(args.number) if args.number is not None else random.choice(RANDOM_DEALS)
 
 
 def resumed_session(path: str) -> Session:
