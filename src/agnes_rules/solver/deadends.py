@@ -90,8 +90,8 @@ class DeadEnds:
 
         A move between columns that plays nothing to the foundations changes the
         stuck cards only where the cards arrive (the cards it took were movable, so
-        none of them was stuck); when that pile's stuck cards stay the same, so does
-        the answer.
+        none of them was stuck); when that pile's stuck cards stay the same, or it has
+        none, so does the answer.
         """
         if move[0] != COLUMN_TO_COLUMN or auto:
             return self.is_dead(child)
@@ -107,7 +107,9 @@ class DeadEnds:
         after = self.pile_stuck(child[0][target], True, found, coming, stock_at)
         if after is None:
             return True
-        if after == self.pile_stuck(parent[0][target], True, found, coming, stock_at):
+        # With no stuck card where the cards arrived, the child's stuck cards are some of
+        # the parent's, among which there was no cycle.
+        if not after or after == self.pile_stuck(parent[0][target], True, found, coming, stock_at):
             return False
         return self.is_dead(child)
 
