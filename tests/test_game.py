@@ -205,9 +205,9 @@ WON_DEALS = {
     "agnes-sorel-pysol": (223,),
     "agnes-sorel-quagnes": (390, 461),
     "agnes-bernauer": (2, 3),
-    "agnes-bernauer-parlett": (2, 3),
-    "agnes-bernauer-pysol": (2, 8),
-    "agnes-two": (9,),
+    "agnes-bernauer-parlett": (3, 4),
+    "agnes-bernauer-pysol": (4, 8),
+    "agnes-two": (11,),
 }
 
 

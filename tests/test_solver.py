@@ -60,7 +60,7 @@ WON_DEALS = {
     "agnes-bernauer": (4, 22),
     "agnes-bernauer-parlett": (4, 24),
     "agnes-bernauer-pysol": (17, 24),
-    "agnes-two": (9, 23),
+    "agnes-two": (11, 23),
 }
 
 

@@ -53,9 +53,10 @@ def test_a_stuck_card_buries_the_cards_under_it() -> None:
 
 
 def test_two_deck_games_are_never_refuted_this_way() -> None:
-    # The other copy of a buried card could go home in its place.
+    # The other copy of a buried card could go home in its place. (The generator's
+    # order of moves wins this deal within the budget; the heuristic order needs more.)
     state = GameState.deal("agnes-two", 9)
-    assert solve(state, max_states=5000).won
+    assert solve(state, max_states=5000, techniques=Techniques(move_ordering=False)).won
 
 
 # Stuck cards as :data:`Stuck` tuples, by height (13: no card of the suit under it).

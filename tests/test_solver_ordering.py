@@ -20,16 +20,20 @@ def _texts(moves: list[tuple[int, int, int, int]]) -> list[str]:
     return [str(public_move(move)) for move in moves]
 
 
-def test_foundation_moves_come_first_and_the_deal_last() -> None:
+def test_foundation_moves_come_first_and_only_moves_that_break_a_run_follow_the_deal() -> None:
     for number in range(1, 30):
         board = Board(GameState.deal("agnes-sorel", number))
         moves = MoveGenerator(board).moves(board.root)
-        ordered = order(board.root, moves)
+        ordered = order(board, board.root, moves)
         assert sorted(ordered) == sorted(moves)
         kinds = [move[0] for move in ordered]
         foundation = [kind <= SPARE_TO_FOUNDATION for kind in kinds]
         assert foundation == sorted(foundation, reverse=True)
-        assert DEAL not in kinds[:-1]
+        if DEAL in kinds:
+            for kind, source, _, count in ordered[kinds.index(DEAL) + 1 :]:
+                column = board.root[0][source]
+                assert kind == COLUMN_TO_COLUMN
+                assert column[-count] in board.links[column[-count - 1]]
 
 
 def test_a_move_that_turns_a_card_comes_before_one_that_does_not() -> None:
@@ -38,8 +42,25 @@ def test_a_move_that_turns_a_card_comes_before_one_that_does_not() -> None:
     state = position(_QUAGNES, columns={1: "5H", 2: "6D", 3: "6H 5D"}, down={1: "9C"})
     board = Board(state)
     moves = [m for m in MoveGenerator(board).moves(board.root) if m[0] == COLUMN_TO_COLUMN]
-    ordered = _texts(order(board.root, moves))
+    ordered = _texts(order(board, board.root, moves))
     assert ordered.index("t1t2") < ordered.index("t3t2")
+
+
+def test_a_move_that_frees_a_card_for_its_foundation_comes_first() -> None:
+    # Base 4, 4H home: moving 9D off 5H lets 5H go home; moving 9H off KS does not.
+    state = position(Variant.named("agnes-sorel"), columns={1: "5H 9D", 2: "TD", 3: "KS 9H"})
+    board = Board(state)
+    ordered = _texts(order(board, board.root, MoveGenerator(board).moves(board.root)))
+    assert ordered.index("t1t2") < ordered.index("t3t2")
+    assert next(move for move in ordered if not move.endswith("f")) == "t1t2"
+
+
+def test_a_move_that_breaks_a_run_comes_after_the_deal() -> None:
+    # 7H leaves 8H, with which it makes a run by suit, and 8H cannot go home yet.
+    state = position(Variant.named("agnes-sorel"), columns={1: "KS 8H 7H", 2: "8D"}, stock="2C 2S")
+    board = Board(state)
+    ordered = _texts(order(board, board.root, MoveGenerator(board).moves(board.root)))
+    assert ordered.index("d") < ordered.index("t1t2")
 
 
 def test_a_whole_column_onto_a_column_no_deal_reaches_is_dominated() -> None:

@@ -14,7 +14,7 @@ from agnes_rules.stats import WinRate, solve_deals, wilson_interval, win_rate
 
 SOREL = Variant.named("agnes-sorel")
 #: Deals of agnes-sorel, each decided within the budget below.
-NUMBERS = (2, 3, 7, 10, 15, 27)
+NUMBERS = (2, 3, 7, 10, 13, 27)
 BUDGET = 30_000
 
 

@@ -21,6 +21,11 @@ from agnes_rules.solver.board import (
 
 __all__ = ["order", "undominated", "without_repeats"]
 
+#: Breaking a run (leaving a card that the moved cards continue a run on) is tried
+#: after the deal, unless it frees a card for the foundations: such a move only
+#: reshuffles cards that could move on together later.
+_BREAKS_RUN = 600
+
 
 def undominated(board: Board, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
     """``moves`` without those that move a whole column onto a column no deal reaches.
@@ -78,34 +83,63 @@ def without_repeats(
     ]
 
 
-def order(position: Position, moves: list[InternalMove]) -> list[InternalMove]:
-    """Foundation moves first, then moves that turn a card or empty a pile, then cards
-    worried back from the foundations, the deal last.
+def _distance(board: Board, found: bytes, card: int) -> int:
+    """How many cards of its suit must go home before ``card`` can (0: it can now)."""
+    height = board.height[card]
+    suit = card // 13
+    if board.decks == 1:
+        return height - found[suit]
+    low, high = sorted((found[suit], found[suit + 4]))
+    return height - high if height >= high else height - low
+
+
+def order(board: Board, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
+    """The moves in the order to try them: those that tend to win first.
+
+    Foundation moves come first, then a move that frees a card the foundations
+    take now, a column emptied onto another card, a face-down card turned, a
+    card off a reserve or spare space; then the other moves between columns,
+    the nearer the card they uncover is to its foundation the sooner, and those
+    into an empty column after those onto a card; cards worried back from the
+    foundations, the deal, and last the moves that break a run without freeing
+    a card for the foundations.
 
     Ties keep a fixed order (the moves themselves), so the search is repeatable.
     """
     columns = position[0]
+    found = position[3]
+    links = board.links
     keyed = []
     for move in moves:
         kind = move[0]
         if kind <= SPARE_TO_FOUNDATION:
             score = 0
         elif kind == DEAL:
-            score = 9
+            score = 900
         elif kind == FOUNDATION_TO_COLUMN:
-            score = 8  # worrying a card back is rarely what wins: try it last but the deal
+            score = 800  # worrying a card back is rarely what wins: try it last but the deal
         elif kind == COLUMN_TO_COLUMN:
             column = columns[move[1]]
             count = move[3]
             if count == len(column):
                 # Emptying a column helps more when the cards land on another card.
-                score = 1 if columns[move[2]] else 6
-            elif column[-count - 1] >= DOWN:
-                score = 2
+                score = 100 if columns[move[2]] else 600
             else:
-                score = 4
+                under = column[-count - 1]
+                if under >= DOWN:
+                    score = 200
+                else:
+                    distance = _distance(board, found, under)
+                    if distance == 0:
+                        score = 10
+                    else:
+                        score = 400 + 8 * distance
+                        if not columns[move[2]]:
+                            score += 100  # an empty column spent on cards that stay away
+                        if column[-count] in links[under]:
+                            score += _BREAKS_RUN
         else:
-            score = 3
+            score = 300
         keyed.append((score, move))
     keyed.sort()
     return [move for _, move in keyed]

@@ -81,7 +81,7 @@ class Search:
         if self.prune_dominated:
             moves = undominated(self.board, position, moves)
         if self.techniques.move_ordering:
-            moves = order(position, moves)
+            moves = order(self.board, position, moves)
         return moves
 
     def run(
@@ -195,7 +195,7 @@ class Search:
             elif move[0] == FOUNDATION_TO_COLUMN:
                 moves = uses_of(move, moves)
             if ordered:
-                moves = order(child, moves)
+                moves = order(board, child, moves)
             moves.reverse()
             stack.append((child, moves, step))
         return Outcome.LOST, [], examined
