@@ -7,6 +7,8 @@ search does not reach otherwise, so "lost" stays a proof.
 
 from __future__ import annotations
 
+from typing import Final
+
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -24,7 +26,7 @@ __all__ = ["order", "undominated", "without_repeats"]
 #: Breaking a run (leaving a card that the moved cards continue a run on) is tried
 #: after the deal, unless it frees a card for the foundations: such a move only
 #: reshuffles cards that could move on together later.
-_BREAKS_RUN = 600
+_BREAKS_RUN: Final = 600
 
 
 def undominated(board: Board, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
