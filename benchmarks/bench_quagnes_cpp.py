@@ -44,14 +44,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
+from bench_solver import solve_deck
 from rule_sets import QUAGNES_RULE_SETS
 
 import agnes_rules
-from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
-from agnes_rules.quagnes import read_deck, write_deck
-from agnes_rules.records import GameRecord, validate
-from agnes_rules.solver import solve
+from agnes_rules.quagnes import write_deck
 
 #: The quagnes-cpp command-line flags of each rule set of ``rule_sets.QUAGNES_RULE_SETS``.
 FLAGS: dict[str, tuple[str, ...]] = {
@@ -128,17 +126,7 @@ def cpp_start_up(binary: str, folder: Path) -> float:
 
 def run_ours(variant: Variant, number: int, deck: str, max_states: int | None) -> Timing:
     """Our solver on one deck (read back from the file text); a won line must validate."""
-    state = GameState.from_deck(variant, read_deck(deck))
-    cpu = time.process_time()
-    start = time.perf_counter()
-    result = solve(state, max_states=max_states)
-    wall = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    if result.won:
-        record = GameRecord(variant, number, [str(move) for move in result.moves])
-        report = validate(record)
-        if not (report.ok and report.won):
-            raise SystemExit(f"deal {number}: the winning line does not validate: {report}")
+    result, wall, cpu = solve_deck(variant, number, deck, max_states)
     return Timing(result.outcome.value, wall, cpu, result.states)
 
 

@@ -36,7 +36,7 @@ from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.quagnes import read_deck, write_deck
 from agnes_rules.records import GameRecord, validate
-from agnes_rules.solver import solve
+from agnes_rules.solver import SolveResult, solve
 
 # Runs inside the quagnes environment: solve one deck file, print verdict and seconds.
 _QUAGNES_SCRIPT = """
@@ -70,18 +70,29 @@ def run_quagnes(
     return verdict, float(seconds)
 
 
-def run_ours(
-    variant: Variant, number: int, deck: str, max_states: int | None = None
-) -> tuple[str, float, int]:
+def solve_deck(
+    variant: Variant, number: int, deck: str, max_states: int | None
+) -> tuple[SolveResult, float, float]:
+    """Our solver on one deck (read back from the file text): the result, its wall and
+    CPU seconds. A won line must validate, or the run stops."""
     state = GameState.from_deck(variant, read_deck(deck))
+    cpu = time.process_time()
     start = time.perf_counter()
     result = solve(state, max_states=max_states)
-    seconds = time.perf_counter() - start
+    wall = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     if result.won:
         record = GameRecord(variant, number, [str(move) for move in result.moves])
         report = validate(record)
         if not (report.ok and report.won):
             raise SystemExit(f"deal {number}: the winning line does not validate: {report}")
+    return result, wall, cpu
+
+
+def run_ours(
+    variant: Variant, number: int, deck: str, max_states: int | None = None
+) -> tuple[str, float, int]:
+    result, seconds, _ = solve_deck(variant, number, deck, max_states)
     return result.outcome.value, seconds, result.states
 
 
