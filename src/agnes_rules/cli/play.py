@@ -19,6 +19,7 @@ from typing import TextIO
 from agnes_rules.cards import Card
 from agnes_rules.cli.files import read_text
 from agnes_rules.cli.output import EXIT_OK, plural, program_version
+from agnes_rules.cli.positions import winnable_deal_number
 from agnes_rules.core.describing import describe_move
 from agnes_rules.core.moves import Move
 from agnes_rules.core.state import GameState
@@ -26,7 +27,6 @@ from agnes_rules.core.variant import Variant
 from agnes_rules.errors import AgnesError, ArgumentError
 from agnes_rules.records import GameRecord, validate
 from agnes_rules.solver import hint
-from agnes_rules.winnable import random_winnable_deal
 
 __all__ = ["PLAY_HELP", "Session", "run_play"]
 
@@ -193,11 +193,7 @@ def run_play(args: argparse.Namespace) -> int:
 def _game_number(args: argparse.Namespace) -> int:
     """The game to play: NUMBER, a random deal proved winnable (``--winnable``), or any."""
     if args.winnable:
-        if args.number is not None:
-            raise ArgumentError(
-                f"give either a game NUMBER ({args.number}) or --winnable (a random one), not both"
-            )
-        return random_winnable_deal(args.variant)
+        return winnable_deal_number(args)
     return int(args.number) if args.number is not None else random.choice(RANDOM_DEALS)
 
 

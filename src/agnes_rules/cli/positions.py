@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 
 from agnes_rules.cli.files import read_text
 from agnes_rules.core.moves import Move
@@ -16,8 +17,9 @@ from agnes_rules.core.state import GameState
 from agnes_rules.errors import AgnesError, ArgumentError
 from agnes_rules.records import validate
 from agnes_rules.serialization import GAME_RECORD_FORMAT
+from agnes_rules.winnable import random_winnable_deal
 
-__all__ = ["position_from_arguments", "state_from_file"]
+__all__ = ["position_from_arguments", "state_from_file", "winnable_deal_number"]
 
 
 def position_from_arguments(args: argparse.Namespace) -> GameState:
@@ -34,6 +36,16 @@ def position_from_arguments(args: argparse.Namespace) -> GameState:
     else:
         state = state_from_file(args.file)
     return _after(state, args.after or "")
+
+
+def winnable_deal_number(args: argparse.Namespace, rng: random.Random | None = None) -> int:
+    """A deal of ``args.variant`` drawn among those proved winnable (``--winnable``); a
+    game NUMBER given as well is a usage error."""
+    if args.number is not None:
+        raise ArgumentError(
+            f"give either a game NUMBER ({args.number}) or --winnable (a random one), not both"
+        )
+    return random_winnable_deal(args.variant, rng)
 
 
 def _after(state: GameState, moves: str) -> GameState:

@@ -14,14 +14,14 @@ import attrs
 
 from agnes_rules.cli.files import write_text
 from agnes_rules.cli.output import EXIT_OK, emit_json, plural, wrapped_moves
-from agnes_rules.cli.positions import position_from_arguments
+from agnes_rules.cli.positions import position_from_arguments, winnable_deal_number
 from agnes_rules.core.describing import describe_move, preset_origin
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import VARIANTS, Variant
 from agnes_rules.errors import ArgumentError
 from agnes_rules.solver import Outcome, solve
 from agnes_rules.svg import render_svg
-from agnes_rules.winnable import SURVEYED_DEALS, random_winnable_deal, winnable_deals
+from agnes_rules.winnable import SURVEYED_DEALS, winnable_deals
 
 __all__ = ["DEMO_DEAL", "DEMO_STATES", "run_deal", "run_demo", "run_moves", "run_variants"]
 
@@ -169,11 +169,7 @@ def _deal_number(args: argparse.Namespace) -> int:
         if args.number is None:
             raise ArgumentError("give a game NUMBER, or --winnable for a deal proved winnable")
         return int(args.number)
-    if args.number is not None:
-        raise ArgumentError(
-            f"give either a game NUMBER ({args.number}) or --winnable (a random one), not both"
-        )
-    return random_winnable_deal(args.variant, random.Random(args.seed))
+    return winnable_deal_number(args, random.Random(args.seed))
 
 
 def run_moves(args: argparse.Namespace) -> int:
