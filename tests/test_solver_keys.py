@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import VARIANTS, Leftover, Variant
+from agnes_rules.solver.autoplay import Autoplay
 from agnes_rules.solver.board import Board, Position
-from agnes_rules.solver.keys import plain_key, symmetric_key
+from agnes_rules.solver.keys import child_link_key, link_key, plain_key, symmetric_key
 from agnes_rules.solver.moves import MoveGenerator
+from agnes_rules.solver.worryback import ReversibleAutoplay
+
+#: Deals to the columns, with the last cards of the stock to spare spaces (no preset does).
+_SPARE_COLUMNS = attrs.evolve(
+    VARIANTS["agnes-sorel"], name="sorel-spare-spaces", leftover=Leftover.SPARE_SPACES
+)
 
 
 def _swap_columns(position: Position, first: int, second: int) -> Position:
@@ -134,3 +144,47 @@ def test_symmetric_keys_are_equal_exactly_when_the_canonical_positions_are(
         moved = (columns[:fixed] + tuple(free), reserve, spare, found, stock_at)
         assert symmetric_key(board, moved) == key
     assert len(set(keys.values())) == len(keys)
+
+
+def _settled_line(board: Board, seed: int, steps: int) -> list[Position]:
+    """The positions of a random line of the search's steps: a move and its autoplay."""
+    chooser = random.Random(seed)
+    generator = MoveGenerator(board)
+    autoplay = ReversibleAutoplay(board) if board.worry_back else Autoplay(board)
+    position, _ = autoplay.autoplay(board.root)
+    line = [position]
+    for _ in range(steps):
+        moves = generator.moves(position)
+        if not moves:
+            break
+        move = chooser.choice(moves)
+        position, _ = autoplay.settle(board.apply(position, move), move)
+        line.append(position)
+    return line
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    variant=st.sampled_from([*(v for v in VARIANTS.values() if v.decks == 1), _SPARE_COLUMNS]),
+    deal=st.integers(1, 10_000),
+    seeds=st.lists(st.integers(0, 2**32), min_size=2, max_size=3),
+    settled=st.booleans(),
+)
+def test_link_keys_follow_the_line_and_tell_apart_what_symmetric_keys_do(
+    variant: Variant, deal: int, seeds: list[int], settled: bool
+) -> None:
+    board = Board(GameState.deal(variant, deal))
+    play = _settled_line if settled else _playout
+    lines = [play(board, seed, 80) for seed in seeds]
+    classes: dict[bytes, bytes] = {}
+    for line in lines:
+        key = link_key(board, line[0])
+        for parent, child in itertools.pairwise(line):
+            # Each key made from its parent's is the key made from scratch.
+            key = child_link_key(board, key, parent, child)
+            assert key == link_key(board, child)
+        for position in line:
+            found = classes.setdefault(link_key(board, position), symmetric_key(board, position))
+            assert found == symmetric_key(board, position)
+    # One link key per symmetric key, and one symmetric key per link key.
+    assert len(set(classes.values())) == len(classes)

@@ -6,15 +6,21 @@ are sorted in the key, since which of them holds which cards does not matter
 to the rest of the game; so are the spare spaces, and the two foundations of a
 suit in two-deck games. With one deck the foundations are left out: the cards
 elsewhere already tell what they hold.
+
+One-deck games use a *link key* instead (:func:`link_key`, :func:`child_link_key`):
+for each card, what it lies on. It tells apart exactly what the symmetric key
+does, needs no sort, and the key of a child is its parent's with the few codes
+the move changed: in a search most of the time of a key went into sorting and
+joining the piles of every child anew.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from agnes_rules.solver.board import Board, Position
+from agnes_rules.solver.board import DOWN, NO_CARD, Board, Position
 
-__all__ = ["plain_key", "symmetric_key"]
+__all__ = ["child_link_key", "link_key", "plain_key", "symmetric_key"]
 
 _BYTE: Final = tuple(bytes((value,)) for value in range(256))
 #: Between the parts of a key, above every card code (< 128). Before the piles come the
@@ -81,3 +87,151 @@ def _add_sorted(parts: list[bytes], piles: tuple[bytes, ...], start: int, decks:
             parts[at] = before
             at -= 1
         parts[at] = pile
+
+
+# The codes of a link key: byte 0 is the stock position, byte 1 + c says where card c
+# is. On a pile, the card it lies on (0..51), or, at the bottom, the pile's number after
+# a mark when a deal still reaches it (its place matters) and the mark alone when none
+# does (the piles are interchangeable); a face-down card has _FACE_DOWN added. Off the
+# piles, the three places below. A variant has at most 13 columns and 13 reserve piles.
+_FIXED_COLUMN: Final = 52
+_FIXED_RESERVE: Final = 65
+_FREE_COLUMN: Final = 78
+_FREE_RESERVE: Final = 79
+_FACE_DOWN: Final = 128
+_IN_SPARE: Final = 250
+_HOME: Final = 251
+_IN_STOCK: Final = 252
+
+
+def link_key(board: Board, position: Position) -> bytes:
+    """The link key of ``position`` (one deck; ``symmetry`` on), from scratch.
+
+    Two positions of a deal have the same link key exactly when they have the
+    same :func:`symmetric_key`: the piles can be rebuilt from what each card lies
+    on, those no deal reaches only as a set.
+    """
+    columns, reserve, spare, _, stock_at = position
+    codes = bytearray(_BYTE[_HOME] * 53)
+    codes[0] = stock_at
+    stock = board.stock
+    for at in range(stock_at, len(stock)):
+        codes[1 + stock[at]] = _IN_STOCK
+    _mark_spare(codes, spare)
+    column_fixed, reserve_fixed = _fixed_piles(board, stock_at, len(reserve))
+    for index in range(len(columns)):
+        _link_pile(codes, columns[index], 0, index, column_fixed, _FIXED_COLUMN, _FREE_COLUMN)
+    for index in range(len(reserve)):
+        _link_pile(codes, reserve[index], 0, index, reserve_fixed, _FIXED_RESERVE, _FREE_RESERVE)
+    return bytes(codes)
+
+
+def child_link_key(board: Board, key: bytes, parent: Position, child: Position) -> bytes:
+    """The link key of ``child``, a position reached from ``parent`` (whose link key is
+    ``key``) by one move and its autoplay.
+
+    Only what changed is coded again. Piles the step did not touch are the same
+    objects in both positions; a pile it touched kept its bottom cards, but for
+    the card a move uncovered, which may have been turned face up.
+    """
+    columns, reserve, spare, found, stock_at = child
+    codes = bytearray(key)
+    before = parent[3]
+    if found is not before:
+        card_at = board.card_at
+        for suit in range(4):
+            for height in range(before[suit], found[suit]):
+                codes[1 + card_at[suit * 13 + height]] = _HOME
+    if spare is not parent[2]:
+        _mark_spare(codes, spare)
+    column_fixed, reserve_fixed = _fixed_piles(board, stock_at, len(reserve))
+    _relink(codes, parent[0], columns, column_fixed, _FIXED_COLUMN, _FREE_COLUMN)
+    _relink(codes, parent[1], reserve, reserve_fixed, _FIXED_RESERVE, _FREE_RESERVE)
+    if stock_at != parent[4]:
+        codes[0] = stock_at
+        # The piles the deal no longer reaches: their bottom cards lose their place.
+        was_fixed = board.fixed_at[parent[4]]
+        if board.to_reserve:
+            _free_bottoms(codes, reserve, reserve_fixed, was_fixed, _FREE_RESERVE)
+        else:
+            _free_bottoms(codes, columns, column_fixed, was_fixed, _FREE_COLUMN)
+    return bytes(codes)
+
+
+def _fixed_piles(board: Board, stock_at: int, reserves: int) -> tuple[int, int]:
+    """How many leading columns and reserve piles keep their place in the key: those a
+    deal reaches, and all reserve piles when deals go to the columns (as in
+    :func:`symmetric_key`)."""
+    fixed = board.fixed_at[stock_at]
+    if board.to_reserve:
+        return 0, fixed
+    return fixed, reserves
+
+
+def _mark_spare(codes: bytearray, spare: bytes) -> None:
+    for card in spare:
+        if card != NO_CARD:
+            codes[1 + card] = _IN_SPARE
+
+
+def _relink(
+    codes: bytearray,
+    before: tuple[bytes, ...],
+    after: tuple[bytes, ...],
+    fixed: int,
+    fixed_mark: int,
+    free_mark: int,
+) -> None:
+    """Code again the cards of the piles of ``after`` that changed since ``before``."""
+    if after is before:
+        return
+    for index in range(len(after)):
+        pile = after[index]
+        old = before[index]
+        if pile is old:
+            continue
+        # A step only takes cards off the top of a pile or puts cards on it, and may
+        # turn up the card it uncovers: the first card to code again is the first new
+        # one, or that turned card.
+        start = min(len(pile), len(old))
+        if start and pile[start - 1] != old[start - 1]:
+            start -= 1
+        _link_pile(codes, pile, start, index, fixed, fixed_mark, free_mark)
+
+
+def _link_pile(
+    codes: bytearray,
+    pile: bytes,
+    start: int,
+    index: int,
+    fixed: int,
+    fixed_mark: int,
+    free_mark: int,
+) -> None:
+    """Code the cards of ``pile`` (the ``index``-th of its kind) from ``start`` up."""
+    for at in range(start, len(pile)):
+        card = pile[at]
+        if at:
+            code = pile[at - 1] & (DOWN - 1)
+        elif index < fixed:
+            code = fixed_mark + index
+        else:
+            code = free_mark
+        if card >= DOWN:
+            codes[1 + card - DOWN] = code + _FACE_DOWN
+        else:
+            codes[1 + card] = code
+
+
+def _free_bottoms(
+    codes: bytearray, piles: tuple[bytes, ...], start: int, stop: int, free_mark: int
+) -> None:
+    """Code the bottom cards of ``piles[start:stop]`` as those of interchangeable piles."""
+    for index in range(start, stop):
+        pile = piles[index]
+        if pile:
+            card = pile[0]
+            if card >= DOWN:
+                codes[1 + card - DOWN] = free_mark + _FACE_DOWN
+            else:
+                codes[1 + card] = free_mark

@@ -22,7 +22,7 @@ from agnes_rules.solver.board import (
     Position,
 )
 from agnes_rules.solver.deadends import DeadEnds
-from agnes_rules.solver.keys import plain_key, symmetric_key
+from agnes_rules.solver.keys import child_link_key, link_key, plain_key, symmetric_key
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.results import Outcome, Techniques
@@ -32,8 +32,9 @@ from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, worried_ke
 __all__ = ["Search", "for_worry_back"]
 
 #: A frame of the search: a position, its untried moves (reversed, popped from the
-#: end), and the moves that led to it from its parent (the move and its autoplay).
-_Frame = tuple[Position, list[InternalMove], list[InternalMove]]
+#: end), the moves that led to it from its parent (the move and its autoplay), and its
+#: link key when the search uses them (else empty).
+_Frame = tuple[Position, list[InternalMove], list[InternalMove], bytes]
 
 
 def _next_stop(examined: int, budget: int, every: int) -> int:
@@ -68,9 +69,13 @@ class Search:
         )
         self.dead_ends = DeadEnds(self.board)
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
+        #: Whether keys are link keys, each made from its parent's (see :mod:`.keys`).
+        self.linked = techniques.symmetry and self.board.decks == 1
 
     def key(self, position: Position) -> bytes:
         """The transposition key of ``position`` under these techniques."""
+        if self.linked:
+            return link_key(self.board, position)
         if self.techniques.symmetry:
             return symmetric_key(self.board, position)
         return plain_key(position)
@@ -108,7 +113,8 @@ class Search:
             return Outcome.LOST, [], 1
         first = self.candidate_moves(root)
         first.reverse()
-        return self.depth_first([(root, first, line)], max_states, watch)
+        key = link_key(board, root) if self.linked else b""
+        return self.depth_first([(root, first, line, key)], max_states, watch)
 
     def depth_first(
         self, stack: list[_Frame], max_states: int | None, watch: Watch | None = None
@@ -133,6 +139,7 @@ class Search:
         reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
         no_moves: list[InternalMove] = []
         symmetric = techniques.symmetry
+        linked = self.linked
         use_table = techniques.transpositions
         dead_ends = self.dead_ends if techniques.dead_ends and board.decks == 1 else None
         ordered = techniques.move_ordering
@@ -146,7 +153,7 @@ class Search:
         seen: set[bytes] = {self.key(stack[0][0])}
         examined = 1
         while stack:
-            position, untried, _ = stack[-1]
+            position, untried, _, key = stack[-1]
             if not untried:
                 stack.pop()
                 continue
@@ -158,8 +165,14 @@ class Search:
                 child, auto = reversible.settle(child, move)
             else:
                 auto = no_moves
+            child_link = b""
             if use_table:
-                child_key = symmetric_key(board, child) if symmetric else plain_key(child)
+                if linked:
+                    child_link = child_key = child_link_key(board, key, position, child)
+                elif symmetric:
+                    child_key = symmetric_key(board, child)
+                else:
+                    child_key = plain_key(child)
                 if move[0] == FOUNDATION_TO_COLUMN:
                     child_key = worried_key(child_key, move)
                 if child_key in seen:
@@ -197,5 +210,5 @@ class Search:
             if ordered:
                 moves = order(board, child, moves)
             moves.reverse()
-            stack.append((child, moves, step))
+            stack.append((child, moves, step, child_link))
         return Outcome.LOST, [], examined
