@@ -12,8 +12,14 @@ from hypothesis import strategies as st
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import VARIANTS, Leftover, Variant
 from agnes_rules.solver.autoplay import Autoplay
-from agnes_rules.solver.board import Board, Position
-from agnes_rules.solver.keys import child_link_key, link_key, plain_key, symmetric_key
+from agnes_rules.solver.board import DEAL, Board, Position
+from agnes_rules.solver.keys import (
+    child_link_key,
+    link_key,
+    move_link_key,
+    plain_key,
+    symmetric_key,
+)
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.worryback import ReversibleAutoplay
 
@@ -188,3 +194,25 @@ def test_link_keys_follow_the_line_and_tell_apart_what_symmetric_keys_do(
             assert found == symmetric_key(board, position)
     # One link key per symmetric key, and one symmetric key per link key.
     assert len(set(classes.values())) == len(classes)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    variant=st.sampled_from([*(v for v in VARIANTS.values() if v.decks == 1), _SPARE_COLUMNS]),
+    deal=st.integers(1, 10_000),
+    seed=st.integers(0, 2**32),
+)
+def test_the_key_a_move_leads_to_is_known_before_it_is_played(
+    variant: Variant, deal: int, seed: int
+) -> None:
+    board = Board(GameState.deal(variant, deal))
+    generator = MoveGenerator(board)
+    checked = 0
+    for position in _settled_line(board, seed, 80):
+        key = link_key(board, position)
+        for move in generator.moves(position):
+            if move[0] < DEAL:
+                expected = link_key(board, board.apply(position, move))
+                assert move_link_key(board, key, position, move) == expected
+                checked += 1
+    assert checked

@@ -18,9 +18,20 @@ from __future__ import annotations
 
 from typing import Final
 
-from agnes_rules.solver.board import DOWN, NO_CARD, Board, Position
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    DOWN,
+    NO_CARD,
+    RESERVE_TO_COLUMN,
+    RESERVE_TO_FOUNDATION,
+    SPARE_TO_FOUNDATION,
+    Board,
+    InternalMove,
+    Position,
+)
 
-__all__ = ["child_link_key", "link_key", "plain_key", "symmetric_key"]
+__all__ = ["child_link_key", "link_key", "move_link_key", "plain_key", "symmetric_key"]
 
 _BYTE: Final = tuple(bytes((value,)) for value in range(256))
 #: Between the parts of a key, above every card code (< 128). Before the piles come the
@@ -155,6 +166,40 @@ def child_link_key(board: Board, key: bytes, parent: Position, child: Position) 
             _free_bottoms(codes, reserve, reserve_fixed, was_fixed, _FREE_RESERVE)
         else:
             _free_bottoms(codes, columns, column_fixed, was_fixed, _FREE_COLUMN)
+    return bytes(codes)
+
+
+def move_link_key(board: Board, key: bytes, position: Position, move: InternalMove) -> bytes:
+    """The link key of the position ``move`` leads to from ``position`` (whose link key is
+    ``key``), before any autoplay, without playing it.
+
+    ``move`` is a foundation move or a move onto a column, from a pile or a spare
+    space: one card changes place, and the card it uncovers may turn face up.
+    """
+    columns, reserve, spare, _, stock_at = position
+    kind, source, target, count = move
+    codes = bytearray(key)
+    if kind in (COLUMN_TO_FOUNDATION, COLUMN_TO_COLUMN):
+        pile = columns[source]
+        at = len(pile) - count
+        card = pile[at]
+        if at and pile[at - 1] >= DOWN:
+            # The uncovered card turns face up: it keeps what it lies on.
+            uncovered = 1 + pile[at - 1] - DOWN
+            codes[uncovered] = codes[uncovered] - _FACE_DOWN
+    elif kind in (RESERVE_TO_FOUNDATION, RESERVE_TO_COLUMN):
+        card = reserve[source][-1]
+    else:
+        card = spare[source]
+    if kind <= SPARE_TO_FOUNDATION:
+        codes[1 + card] = _HOME
+    else:
+        onto = columns[target]
+        if onto:
+            codes[1 + card] = onto[-1] & (DOWN - 1)
+        else:
+            column_fixed = 0 if board.to_reserve else board.fixed_at[stock_at]
+            codes[1 + card] = _FIXED_COLUMN + target if target < column_fixed else _FREE_COLUMN
     return bytes(codes)
 
 

@@ -14,6 +14,7 @@ from agnes_rules.core.state import GameState
 from agnes_rules.solver.autoplay import Autoplay
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
+    DEAL,
     FOUNDATION_TO_COLUMN,
     SPARE_TO_COLUMN,
     SPARE_TO_FOUNDATION,
@@ -22,7 +23,13 @@ from agnes_rules.solver.board import (
     Position,
 )
 from agnes_rules.solver.deadends import DeadEnds
-from agnes_rules.solver.keys import child_link_key, link_key, plain_key, symmetric_key
+from agnes_rules.solver.keys import (
+    child_link_key,
+    link_key,
+    move_link_key,
+    plain_key,
+    symmetric_key,
+)
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.results import Outcome, Techniques
@@ -139,8 +146,8 @@ class Search:
         reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
         no_moves: list[InternalMove] = []
         symmetric = techniques.symmetry
-        linked = self.linked
         use_table = techniques.transpositions
+        linked = self.linked and use_table
         dead_ends = self.dead_ends if techniques.dead_ends and board.decks == 1 else None
         ordered = techniques.move_ordering
         prune_dominated = self.prune_dominated
@@ -158,32 +165,45 @@ class Search:
                 stack.pop()
                 continue
             move = untried.pop()
-            child = board.apply(position, move)
-            if safe is not None:
-                child, auto = safe.settle(child, move)
-            elif reversible is not None:
-                child, auto = reversible.settle(child, move)
-            else:
-                auto = no_moves
-            child_link = b""
-            if use_table:
-                if linked:
-                    child_link = child_key = child_link_key(board, key, position, child)
-                elif symmetric:
-                    child_key = symmetric_key(board, child)
+            # With link keys, a move from a pile or a spare space gets the key of the position
+            # it leads to (before autoplay) without being played: most of them were seen.
+            raw = move_link_key(board, key, position, move) if linked and move[0] < DEAL else b""
+            repeated = bool(raw) and raw in seen
+            if not repeated:
+                child = board.apply(position, move)
+                if safe is not None:
+                    child, auto = safe.settle(child, move)
+                elif reversible is not None:
+                    child, auto = reversible.settle(child, move)
                 else:
-                    child_key = plain_key(child)
-                if move[0] == FOUNDATION_TO_COLUMN:
-                    child_key = worried_key(child_key, move)
-                if child_key in seen:
-                    if is_late is not None:
-                        repeats += 1
-                        if repeats == every:
-                            repeats = 0
-                            if is_late():
-                                return Outcome.UNKNOWN, [], examined
-                    continue
-                seen.add(child_key)
+                    auto = no_moves
+                child_link = b""
+                if use_table:
+                    if raw and not auto:
+                        child_link = child_key = raw
+                    elif linked:
+                        child_link = child_key = child_link_key(board, key, position, child)
+                    elif symmetric:
+                        child_key = symmetric_key(board, child)
+                    else:
+                        child_key = plain_key(child)
+                    if move[0] == FOUNDATION_TO_COLUMN:
+                        child_key = worried_key(child_key, move)
+                    repeated = child_key in seen
+                    if not repeated:
+                        seen.add(child_key)
+                    if raw and auto:
+                        # Autoplay is a function of the position it starts from: whatever
+                        # leads to ``raw`` again leads here.
+                        seen.add(raw)
+            if repeated:
+                if is_late is not None:
+                    repeats += 1
+                    if repeats == every:
+                        repeats = 0
+                        if is_late():
+                            return Outcome.UNKNOWN, [], examined
+                continue
             if examined == limit:
                 if examined == budget or watch is None:
                     # A new position, one more than the budget allows: stop here.
