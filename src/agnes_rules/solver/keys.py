@@ -178,7 +178,7 @@ def move_link_key(board: Board, key: bytes, position: Position, move: InternalMo
     """
     columns, reserve, spare, _, stock_at = position
     kind, source, target, count = move
-    codes = bytearray(key)
+    uncovered = 0
     if kind in (COLUMN_TO_FOUNDATION, COLUMN_TO_COLUMN):
         pile = columns[source]
         at = len(pile) - count
@@ -186,21 +186,29 @@ def move_link_key(board: Board, key: bytes, position: Position, move: InternalMo
         if at and pile[at - 1] >= DOWN:
             # The uncovered card turns face up: it keeps what it lies on.
             uncovered = 1 + pile[at - 1] - DOWN
-            codes[uncovered] = codes[uncovered] - _FACE_DOWN
     elif kind in (RESERVE_TO_FOUNDATION, RESERVE_TO_COLUMN):
         card = reserve[source][-1]
     else:
         card = spare[source]
     if kind <= SPARE_TO_FOUNDATION:
-        codes[1 + card] = _HOME
+        code = _HOME
     else:
         onto = columns[target]
         if onto:
-            codes[1 + card] = onto[-1] & (DOWN - 1)
+            code = onto[-1] & (DOWN - 1)
         else:
             column_fixed = 0 if board.to_reserve else board.fixed_at[stock_at]
-            codes[1 + card] = _FIXED_COLUMN + target if target < column_fixed else _FREE_COLUMN
-    return bytes(codes)
+            code = _FIXED_COLUMN + target if target < column_fixed else _FREE_COLUMN
+    # One join of slices: cheaper than a bytearray and back for one or two new codes.
+    moved = 1 + card
+    if not uncovered:
+        return b"".join((key[:moved], _BYTE[code], key[moved + 1 :]))
+    turned = _BYTE[key[uncovered] - _FACE_DOWN]
+    if uncovered < moved:
+        parts = (key[:uncovered], turned, key[uncovered + 1 : moved], _BYTE[code], key[moved + 1 :])
+    else:
+        parts = (key[:moved], _BYTE[code], key[moved + 1 : uncovered], turned, key[uncovered + 1 :])
+    return b"".join(parts)
 
 
 def _fixed_piles(board: Board, stock_at: int, reserves: int) -> tuple[int, int]:
