@@ -51,6 +51,17 @@ def _next_stop(examined: int, budget: int, every: int) -> int:
     return check if budget < 0 else min(check, budget)
 
 
+def _checkpoint(watch: Watch | None, examined: int, budget: int, every: int) -> int:
+    """At a stop of the loop (``examined`` positions so far): 0 to stop the search (the
+    budget is spent, or the watch says so), else the next stop."""
+    if examined == budget or watch is None:
+        # A new position, one more than the budget allows: stop here.
+        return 0
+    if watch.checkpoint(examined, max(budget, 0)):
+        return 0
+    return _next_stop(examined, budget, every)
+
+
 def for_worry_back(techniques: Techniques) -> Techniques:
     """The techniques that stay sound when cards may be worried back from the foundations.
 
@@ -86,6 +97,23 @@ class Search:
         if self.techniques.symmetry:
             return symmetric_key(self.board, position)
         return plain_key(position)
+
+    def child_keys(
+        self, parent: Position, key: bytes, move: InternalMove, child: Position
+    ) -> tuple[bytes, bytes]:
+        """The link key of ``child`` (empty without link keys) and its key in the table of
+        positions seen, for a ``child`` reached from ``parent`` (of link key ``key``) by
+        ``move`` and its autoplay."""
+        board = self.board
+        if self.linked:
+            link = child_link_key(board, key, parent, child)
+            seen_as = link
+        else:
+            link = b""
+            seen_as = symmetric_key(board, child) if self.techniques.symmetry else plain_key(child)
+        if move[0] == FOUNDATION_TO_COLUMN:
+            seen_as = worried_key(seen_as, move)
+        return link, seen_as
 
     def candidate_moves(self, position: Position) -> list[InternalMove]:
         """The moves to try from ``position``, in the order to try them."""
@@ -145,7 +173,6 @@ class Search:
         safe = autoplay if isinstance(autoplay, Autoplay) else None
         reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
         no_moves: list[InternalMove] = []
-        symmetric = techniques.symmetry
         use_table = techniques.transpositions
         linked = self.linked and use_table
         dead_ends = self.dead_ends if techniques.dead_ends and board.decks == 1 else None
@@ -181,14 +208,8 @@ class Search:
                 if use_table:
                     if raw and not auto:
                         child_link = child_key = raw
-                    elif linked:
-                        child_link = child_key = child_link_key(board, key, position, child)
-                    elif symmetric:
-                        child_key = symmetric_key(board, child)
                     else:
-                        child_key = plain_key(child)
-                    if move[0] == FOUNDATION_TO_COLUMN:
-                        child_key = worried_key(child_key, move)
+                        child_link, child_key = self.child_keys(position, key, move, child)
                     repeated = child_key in seen
                     if not repeated:
                         seen.add(child_key)
@@ -205,12 +226,9 @@ class Search:
                             return Outcome.UNKNOWN, [], examined
                 continue
             if examined == limit:
-                if examined == budget or watch is None:
-                    # A new position, one more than the budget allows: stop here.
+                limit = _checkpoint(watch, examined, budget, every)
+                if not limit:
                     return Outcome.UNKNOWN, [], examined
-                if watch.checkpoint(examined, max(budget, 0)):
-                    return Outcome.UNKNOWN, [], examined
-                limit = _next_stop(examined, budget, every)
             examined += 1
             step = [move, *auto]
             # Only a move to the foundations, or its autoplay, can win.
