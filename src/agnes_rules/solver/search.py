@@ -214,8 +214,8 @@ class Search:
                     if not repeated:
                         seen.add(child_key)
                     if raw and auto:
-                        # Autoplay is a function of the position it starts from: whatever
-                        # leads to ``raw`` again leads here.
+                        # Autoplay plays only moves that lose nothing: a move that leads to
+                        # ``raw`` again leads to a position worth this one, searched here.
                         seen.add(raw)
             if repeated:
                 if is_late is not None:
