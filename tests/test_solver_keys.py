@@ -152,8 +152,23 @@ def test_symmetric_keys_are_equal_exactly_when_the_canonical_positions_are(
     assert len(set(keys.values())) == len(keys)
 
 
-def _settled_line(board: Board, seed: int, steps: int) -> list[Position]:
-    """The positions of a random line of the search's steps: a move and its autoplay."""
+def _shuffled(board: Board, position: Position, shuffle: random.Random) -> Position:
+    """``position`` with the piles that no deal reaches in a random order."""
+    columns, reserve, spare, found, stock_at = position
+    fixed = board.fixed_at[stock_at]
+    if board.to_reserve:
+        free_reserve = list(reserve[fixed:])
+        shuffle.shuffle(free_reserve)
+        reserve = reserve[:fixed] + tuple(free_reserve)
+        fixed = 0
+    free = list(columns[fixed:])
+    shuffle.shuffle(free)
+    return (columns[:fixed] + tuple(free), reserve, spare, found, stock_at)
+
+
+def _settled_line(board: Board, seed: int, steps: int, deal_first: bool = False) -> list[Position]:
+    """The positions of a random line of the search's steps: a move and its autoplay (the
+    whole stock dealt first if ``deal_first``, so that spare spaces fill)."""
     chooser = random.Random(seed)
     generator = MoveGenerator(board)
     autoplay = ReversibleAutoplay(board) if board.worry_back else Autoplay(board)
@@ -163,7 +178,8 @@ def _settled_line(board: Board, seed: int, steps: int) -> list[Position]:
         moves = generator.moves(position)
         if not moves:
             break
-        move = chooser.choice(moves)
+        dealing = deal_first and (DEAL, 0, 0, 0) in moves
+        move = (DEAL, 0, 0, 0) if dealing else chooser.choice(moves)
         position, _ = autoplay.settle(board.apply(position, move), move)
         line.append(position)
     return line
@@ -175,9 +191,10 @@ def _settled_line(board: Board, seed: int, steps: int) -> list[Position]:
     deal=st.integers(1, 10_000),
     seeds=st.lists(st.integers(0, 2**32), min_size=2, max_size=3),
     settled=st.booleans(),
+    shuffle=st.randoms(use_true_random=False),
 )
 def test_link_keys_follow_the_line_and_tell_apart_what_symmetric_keys_do(
-    variant: Variant, deal: int, seeds: list[int], settled: bool
+    variant: Variant, deal: int, seeds: list[int], settled: bool, shuffle: random.Random
 ) -> None:
     board = Board(GameState.deal(variant, deal))
     play = _settled_line if settled else _playout
@@ -192,6 +209,8 @@ def test_link_keys_follow_the_line_and_tell_apart_what_symmetric_keys_do(
         for position in line:
             found = classes.setdefault(link_key(board, position), symmetric_key(board, position))
             assert found == symmetric_key(board, position)
+            # The piles no deal reaches, in any order: the same key.
+            assert link_key(board, _shuffled(board, position, shuffle)) == link_key(board, position)
     # One link key per symmetric key, and one symmetric key per link key.
     assert len(set(classes.values())) == len(classes)
 
@@ -201,14 +220,15 @@ def test_link_keys_follow_the_line_and_tell_apart_what_symmetric_keys_do(
     variant=st.sampled_from([*(v for v in VARIANTS.values() if v.decks == 1), _SPARE_COLUMNS]),
     deal=st.integers(1, 10_000),
     seed=st.integers(0, 2**32),
+    deal_first=st.booleans(),
 )
 def test_the_key_a_move_leads_to_is_known_before_it_is_played(
-    variant: Variant, deal: int, seed: int
+    variant: Variant, deal: int, seed: int, deal_first: bool
 ) -> None:
     board = Board(GameState.deal(variant, deal))
     generator = MoveGenerator(board)
     checked = 0
-    for position in _settled_line(board, seed, 80):
+    for position in _settled_line(board, seed, 80, deal_first):
         key = link_key(board, position)
         for move in generator.moves(position):
             if move[0] < DEAL:

@@ -93,3 +93,27 @@ def test_the_line_of_a_won_search_is_made_of_internal_moves_from_the_root() -> N
     for move in line:
         position = search.board.apply(position, move)
     assert search.board.is_won(position)
+
+
+@pytest.mark.parametrize(
+    ("name", "number"),
+    [
+        ("agnes-sorel", 1),
+        ("agnes-sorel", 3),
+        ("agnes-sorel-quagnes", 5),
+        ("agnes-sorel-parlett", 5),
+        ("agnes-sorel-pysol", 2),
+        ("agnes-sorel-aisleriot", 3),
+        ("agnes-bernauer", 2),
+        ("agnes-bernauer-parlett", 2),
+    ],
+)
+def test_link_keys_search_exactly_as_sorted_keys_do(name: str, number: int) -> None:
+    # Link keys, made from the parent's and known before a move is played, tell apart
+    # what the sorted keys tell apart: the same search, position for position.
+    state = GameState.deal(name, number)
+    linked = Search(state, Techniques())
+    assert linked.linked
+    sorted_keys = Search(state, Techniques())
+    sorted_keys.linked = False
+    assert linked.run(20_000) == sorted_keys.run(20_000)

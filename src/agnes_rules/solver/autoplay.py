@@ -46,10 +46,15 @@ class Autoplay:
         """:meth:`autoplay` after ``move`` from a position where nothing was left to autoplay.
 
         Only what the move changed is looked at before the full pass: a move
-        between piles can only make the card it uncovered playable.
+        between piles can only make playable the card it uncovered, or the card it
+        moved (see :meth:`first_safe_move`). The result is that of :meth:`autoplay`.
         """
         kind, source = move[0], move[1]
         if kind == COLUMN_TO_COLUMN:
+            # The moved card may go home from its new column if only a card still to be
+            # dealt onto its old one held it back there.
+            if self.goes_home_safely(position[0][move[2]][-1], position[3], position[4]):
+                return self.autoplay(position)
             pile = position[0][source]
             if (
                 self.keep_dealt_on

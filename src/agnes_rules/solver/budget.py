@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 #: What one examined position costs, in bytes: its key in the table and its share of the
-#: search stack (measured: about 140 for one deck; rounded up for two decks and spare room).
+#: search stack (measured: 140 to 160 for one deck; rounded up for two decks and spare room).
 BYTES_PER_STATE = 256
 #: The share of physical memory a solve without a budget may fill.
 MEMORY_SHARE = 0.25

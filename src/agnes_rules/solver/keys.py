@@ -7,11 +7,12 @@ to the rest of the game; so are the spare spaces, and the two foundations of a
 suit in two-deck games. With one deck the foundations are left out: the cards
 elsewhere already tell what they hold.
 
-One-deck games use a *link key* instead (:func:`link_key`, :func:`child_link_key`):
-for each card, what it lies on. It tells apart exactly what the symmetric key
-does, needs no sort, and the key of a child is its parent's with the few codes
-the move changed: in a search most of the time of a key went into sorting and
-joining the piles of every child anew.
+With ``symmetry`` on, one-deck games use a *link key* instead (:func:`link_key`,
+:func:`child_link_key`, :func:`move_link_key`): for each card, what it lies on.
+It tells apart exactly what the symmetric key does, needs no sort, and the key
+of a child is its parent's with the few codes the step changed: in a search
+most of the time of a key went into sorting and joining the piles of every
+child anew.
 """
 
 from __future__ import annotations

@@ -194,6 +194,8 @@ class Search:
             move = untried.pop()
             # With link keys, a move from a pile or a spare space gets the key of the position
             # it leads to (before autoplay) without being played: most of them were seen.
+            # Only positions with nothing to autoplay are stored, so a key found is that of a
+            # position searched, which the move leads to (there is no autoplay to play).
             raw = move_link_key(board, key, position, move) if linked and move[0] < DEAL else b""
             repeated = bool(raw) and raw in seen
             if not repeated:
@@ -213,10 +215,6 @@ class Search:
                     repeated = child_key in seen
                     if not repeated:
                         seen.add(child_key)
-                    if raw and auto:
-                        # Autoplay plays only moves that lose nothing: a move that leads to
-                        # ``raw`` again leads to a position worth this one, searched here.
-                        seen.add(raw)
             if repeated:
                 if is_late is not None:
                     repeats += 1
