@@ -123,6 +123,20 @@ def _playout(board: Board, seed: int, steps: int) -> list[Position]:
     return line
 
 
+def _shuffled(board: Board, position: Position, shuffle: random.Random) -> Position:
+    """``position`` with the piles that no deal reaches in a random order."""
+    columns, reserve, spare, found, stock_at = position
+    fixed = board.fixed_at[stock_at]
+    if board.to_reserve:
+        free_reserve = list(reserve[fixed:])
+        shuffle.shuffle(free_reserve)
+        reserve = reserve[:fixed] + tuple(free_reserve)
+        fixed = 0
+    free = list(columns[fixed:])
+    shuffle.shuffle(free)
+    return (columns[:fixed] + tuple(free), reserve, spare, found, stock_at)
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     preset=st.sampled_from(["agnes-sorel", "agnes-sorel-quagnes", "agnes-bernauer", "agnes-two"]),
@@ -143,27 +157,8 @@ def test_symmetric_keys_are_equal_exactly_when_the_canonical_positions_are(
         canonical = _canonical(board, position)
         assert keys.setdefault(canonical, key) == key
         # Any order of the piles no deal reaches gives the same key.
-        columns, reserve, spare, found, stock_at = position
-        fixed = 0 if board.to_reserve else board.fixed_at[stock_at]
-        free = list(columns[fixed:])
-        shuffle.shuffle(free)
-        moved = (columns[:fixed] + tuple(free), reserve, spare, found, stock_at)
-        assert symmetric_key(board, moved) == key
+        assert symmetric_key(board, _shuffled(board, position, shuffle)) == key
     assert len(set(keys.values())) == len(keys)
-
-
-def _shuffled(board: Board, position: Position, shuffle: random.Random) -> Position:
-    """``position`` with the piles that no deal reaches in a random order."""
-    columns, reserve, spare, found, stock_at = position
-    fixed = board.fixed_at[stock_at]
-    if board.to_reserve:
-        free_reserve = list(reserve[fixed:])
-        shuffle.shuffle(free_reserve)
-        reserve = reserve[:fixed] + tuple(free_reserve)
-        fixed = 0
-    free = list(columns[fixed:])
-    shuffle.shuffle(free)
-    return (columns[:fixed] + tuple(free), reserve, spare, found, stock_at)
 
 
 def _settled_line(board: Board, seed: int, steps: int, deal_first: bool = False) -> list[Position]:

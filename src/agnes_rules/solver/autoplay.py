@@ -51,17 +51,15 @@ class Autoplay:
         """
         kind, source = move[0], move[1]
         if kind == COLUMN_TO_COLUMN:
-            # The moved card may go home from its new column if only a card still to be
-            # dealt onto its old one held it back there.
-            if self.goes_home_safely(position[0][move[2]][-1], position[3], position[4]):
-                return self.autoplay(position)
             pile = position[0][source]
-            if (
-                self.keep_dealt_on
-                and source < self.fixed_at[position[4]]
-                and self.dealt_card_would_link(pile, source, position[4])
-            ):
-                return position, []
+            # Only in a column a deal still reaches may a card be held back (see
+            # first_safe_move): there the moved card may have waited, and may go home
+            # from its new column; and the card uncovered may have to wait.
+            if self.keep_dealt_on and source < self.fixed_at[position[4]]:
+                if self.goes_home_safely(position[0][move[2]][-1], position[3], position[4]):
+                    return self.autoplay(position)
+                if self.dealt_card_would_link(pile, source, position[4]):
+                    return position, []
         elif kind == RESERVE_TO_COLUMN:
             pile = position[1][source]
         elif kind == SPARE_TO_COLUMN:

@@ -104,13 +104,10 @@ class Search:
         """The link key of ``child`` (empty without link keys) and its key in the table of
         positions seen, for a ``child`` reached from ``parent`` (of link key ``key``) by
         ``move`` and its autoplay."""
-        board = self.board
         if self.linked:
-            link = child_link_key(board, key, parent, child)
-            seen_as = link
+            link = seen_as = child_link_key(self.board, key, parent, child)
         else:
-            link = b""
-            seen_as = symmetric_key(board, child) if self.techniques.symmetry else plain_key(child)
+            link, seen_as = b"", self.key(child)
         if move[0] == FOUNDATION_TO_COLUMN:
             seen_as = worried_key(seen_as, move)
         return link, seen_as
