@@ -198,7 +198,7 @@ def move_link_key(board: Board, key: bytes, position: Position, move: InternalMo
         if onto:
             code = onto[-1] & (DOWN - 1)
         else:
-            column_fixed = 0 if board.to_reserve else board.fixed_at[stock_at]
+            column_fixed = _fixed_piles(board, stock_at, len(reserve))[0]
             code = _FIXED_COLUMN + target if target < column_fixed else _FREE_COLUMN
     # One join of slices: cheaper than a bytearray and back for one or two new codes.
     moved = 1 + card
