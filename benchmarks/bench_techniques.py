@@ -3,17 +3,21 @@
 Usage (from the project root):
 
     .venv/bin/python benchmarks/bench_techniques.py --variant agnes-sorel-quagnes \
-        --first 1 --count 50 --max-states 200000
+        --count 50 --max-states 200000 [--only streamline] [--first N]
 
 For every deal the solver runs once with all techniques and once with each
-technique switched off (see :class:`agnes_rules.solver.Techniques`); the table
-gives the totals over the deals and how many verdicts the budget left
-undecided. Verdicts never differ (each technique is exact); the script checks it.
+technique switched off (see :class:`agnes_rules.solver.Techniques`), or only
+those named with ``--only``; the table gives the totals over the deals (CPU
+seconds), how many were won and lost, and how many verdicts the budget left
+undecided. Decided verdicts never differ (each technique is exact); the script
+checks it. Without ``--first`` the deals start at a random number above
+1,000,000, drawn afresh for each run (and printed).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 
 import attrs
@@ -26,35 +30,40 @@ from agnes_rules.solver import Outcome, Techniques, solve
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=list(RULE_SETS), default="quagnes-none-up")
-    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--first", type=int, help="the first deal (default: a fresh one)")
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--max-states", type=int, default=200_000)
+    names = [field.name for field in attrs.fields(Techniques)]
+    parser.add_argument("--only", action="append", choices=names, help="switch off only these")
     args = parser.parse_args()
     variant = RULE_SETS[args.variant]
+    first = args.first if args.first is not None else random.randrange(1_000_001, 1_000_000_000)
     configurations = {"all techniques": Techniques()}
-    for field in attrs.fields(Techniques):
-        configurations[f"without {field.name}"] = attrs.evolve(Techniques(), **{field.name: False})
-    totals = {name: [0, 0.0, 0] for name in configurations}
-    for number in range(args.first, args.first + args.count):
+    for name in args.only or names:
+        configurations[f"without {name}"] = attrs.evolve(Techniques(), **{name: False})
+    totals = {name: dict.fromkeys(("states", "seconds", *Outcome), 0.0) for name in configurations}
+    for number in range(first, first + args.count):
         state = GameState.deal(variant, number)
         verdicts = set()
         for name, techniques in configurations.items():
-            start = time.perf_counter()
+            start = time.process_time()
             result = solve(state, max_states=args.max_states, techniques=techniques)
-            totals[name][1] += time.perf_counter() - start
-            totals[name][0] += result.states
-            if result.outcome is Outcome.UNKNOWN:
-                totals[name][2] += 1
-            else:
+            totals[name]["seconds"] += time.process_time() - start
+            totals[name]["states"] += result.states
+            totals[name][result.outcome] += 1
+            if result.outcome is not Outcome.UNKNOWN:
                 verdicts.add(result.outcome)
         if len(verdicts) > 1:
             raise SystemExit(f"deal {number}: verdicts differ: {verdicts}")
-    last = args.first + args.count - 1
-    print(f"{variant.name}, deals {args.first}..{last}, budget {args.max_states} states per deal")
-    print("| configuration | states | seconds | undecided |")
-    print("|---|---:|---:|---:|")
-    for name, (states, seconds, undecided) in totals.items():
-        print(f"| {name} | {states} | {seconds:.1f} | {undecided} |")
+    last = first + args.count - 1
+    print(f"{variant.name}, deals {first}..{last}, budget {args.max_states} states per deal")
+    print("| configuration | states | CPU seconds | won | lost | undecided |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, total in totals.items():
+        print(
+            f"| {name} | {total['states']:,.0f} | {total['seconds']:.1f} | "
+            f"{total[Outcome.WON]:.0f} | {total[Outcome.LOST]:.0f} | {total[Outcome.UNKNOWN]:.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import VARIANTS, Variant
 from agnes_rules.solver.api import public_move
-from agnes_rules.solver.autoplay import Autoplay
+from agnes_rules.solver.autoplay import Autoplay, GreedyAutoplay
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -132,3 +132,54 @@ def test_settle_plays_a_card_its_old_column_held_back() -> None:
     after, home = autoplay.settle(moved, move)
     assert (after, home) == autoplay.autoplay(moved)
     assert home == [(COLUMN_TO_FOUNDATION, 2, 0, 1)]
+
+
+def test_greedy_autoplay_sends_home_what_the_exact_one_keeps_and_says_so() -> None:
+    # 6H may go up, but 5D (not the next diamond) might still want it: the exact autoplay
+    # keeps it, the streamliner's sends it home and notes that it was not safe.
+    variant = attrs.evolve(Variant.named("agnes-sorel-quagnes"), face_down=False)
+    state = position(
+        variant,
+        base="4",
+        columns={1: "6H", 2: "5D QC"},
+        foundations={"H": 2, "D": 0, "C": 1, "S": 1},
+    )
+    board = Board(state)
+    assert Autoplay(board).autoplay(board.root)[1] == []
+    greedy = GreedyAutoplay(board)
+    after, played = greedy.autoplay(board.root)
+    assert played == [(COLUMN_TO_FOUNDATION, 0, 0, 1)] and after[0][0] == b""
+    assert greedy.unsafe
+
+
+@settings(max_examples=100)
+@given(
+    name=st.sampled_from(sorted(VARIANTS)),
+    number=st.integers(1, 31999),
+    choices=st.lists(st.integers(0, 999), max_size=60),
+)
+def test_greedy_autoplay_leaves_nothing_the_foundations_take_and_is_exact_until_unsafe(
+    name: str, number: int, choices: list[int]
+) -> None:
+    state = GameState.deal(name, number)
+    board = Board(state)
+    greedy = GreedyAutoplay(board)
+    exact = Autoplay(board)
+    generator = MoveGenerator(board)
+    current = board.root
+    for choice in choices:
+        greedy.unsafe = False
+        settled, played = greedy.autoplay(current)
+        if not greedy.unsafe:
+            assert (settled, played) == exact.autoplay(current)
+        for move in played:
+            state = state.apply(public_move(move))  # raises if the engine refuses it
+        # Only a card held back for a card still to be dealt stays (runs not split).
+        left = [m for m in generator.moves(settled) if m[0] <= SPARE_TO_FOUNDATION]
+        assert not left or not VARIANTS[name].split_runs
+        moves = generator.moves(settled)
+        if not moves:
+            break
+        move = moves[choice % len(moves)]
+        current = board.apply(settled, move)
+        state = state.apply(public_move(move))

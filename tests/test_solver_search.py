@@ -7,7 +7,7 @@ import pytest
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
-from agnes_rules.solver.search import Search
+from agnes_rules.solver.search import STREAMLINE_SHARE, Search
 from tests.positions import position
 
 _PARLETT = Variant.named("agnes-sorel-parlett")
@@ -60,8 +60,9 @@ def test_a_search_decided_within_the_budget_gives_its_verdict(budget: int) -> No
 
 
 def test_the_last_position_of_the_budget_is_still_examined() -> None:
-    # Without autoplay the win is the second position: a budget of 2 is enough, 1 is not.
-    bare = Techniques(auto_foundation=False)
+    # Without autoplay (nor the streamlined pass, which sends every card home) the win is
+    # the second position: a budget of 2 is enough, 1 is not.
+    bare = Techniques(auto_foundation=False, streamline=False)
     state = _one_card_to_go()
     assert solve(state, max_states=1, techniques=bare) == SolveResult(Outcome.UNKNOWN, (), 1)
     for budget in (2, 3, None):
@@ -77,11 +78,14 @@ def test_a_time_limit_not_reached_changes_nothing(name: str, number: int) -> Non
 
 
 def test_an_unbounded_run_counts_the_same_positions_as_a_generous_budget() -> None:
+    # Without a budget there is no streamlined pass (it takes a share of the budget).
     state = GameState.deal("agnes-sorel", 10)
     outcome, line, examined = Search(state, Techniques()).run(None)
     assert (outcome, line) == (Outcome.LOST, [])
-    assert solve(state, max_states=examined) == SolveResult(Outcome.LOST, (), examined)
-    assert solve(state, max_states=examined - 1).outcome is Outcome.UNKNOWN
+    exact = Techniques(streamline=False)
+    result = SolveResult(Outcome.LOST, (), examined)
+    assert solve(state, max_states=examined, techniques=exact) == result
+    assert solve(state, max_states=examined - 1, techniques=exact).outcome is Outcome.UNKNOWN
 
 
 def test_the_line_of_a_won_search_is_made_of_internal_moves_from_the_root() -> None:
@@ -117,3 +121,58 @@ def test_link_keys_search_exactly_as_sorted_keys_do(name: str, number: int) -> N
     sorted_keys = Search(state, Techniques())
     sorted_keys.linked = False
     assert linked.run(20_000) == sorted_keys.run(20_000)
+
+
+def _first_pass(name: str, number: int, budget: int) -> tuple[Search, Outcome, int]:
+    """The streamlined pass alone of a search of a deal (see Search.run): the search, the
+    pass's verdict and its count."""
+    search = Search(GameState.deal(name, number), Techniques())
+    assert search.greedy is not None
+    root, line = search.autoplay.autoplay(search.board.root)
+    root, more = search.greedy.autoplay(root)
+    frame = search.root_frame(root, line + more)
+    outcome, _, examined = search.depth_first([frame], budget, greedy=True)
+    return search, outcome, examined
+
+
+def test_the_streamlined_pass_finds_wins_the_exact_search_needs_more_for() -> None:
+    state = GameState.deal("agnes-sorel", 29)
+    exact = solve(state, max_states=20_000, techniques=Techniques(streamline=False))
+    assert exact.outcome is Outcome.UNKNOWN
+    streamlined = solve(state, max_states=20_000)
+    # Won within the pass's share of the budget; solve replays the line (it is legal).
+    assert streamlined.won and streamlined.states <= 20_000 // STREAMLINE_SHARE
+
+
+def test_a_loss_of_the_streamlined_pass_proves_nothing() -> None:
+    # The pass sends home cards the deal needs, and gives up on lines: it finds no win.
+    search, outcome, _ = _first_pass("agnes-sorel", 13, 20_000)
+    assert outcome is Outcome.LOST and search.greedy is not None and search.greedy.unsafe
+    # The exact search that follows wins.
+    assert solve(GameState.deal("agnes-sorel", 13), max_states=20_000).won
+
+
+def test_a_pass_that_gave_up_on_a_line_proves_nothing_either() -> None:
+    search, outcome, first = _first_pass("agnes-sorel", 2, 20_000)
+    assert outcome is Outcome.LOST and search.gave_up
+    assert search.greedy is not None and not search.greedy.unsafe
+    exact = solve(GameState.deal("agnes-sorel", 2), techniques=Techniques(streamline=False))
+    result = solve(GameState.deal("agnes-sorel", 2), max_states=20_000)
+    assert result == SolveResult(Outcome.LOST, (), first + exact.states)
+
+
+def test_a_pass_that_was_the_exact_search_gives_its_loss() -> None:
+    # Nothing unsafe went home and no line was given up: the pass was the exact search.
+    search, outcome, examined = _first_pass("agnes-sorel", 10, 20_000)
+    assert search.greedy is not None and not (search.greedy.unsafe or search.gave_up)
+    exact = solve(GameState.deal("agnes-sorel", 10), techniques=Techniques(streamline=False))
+    assert outcome is Outcome.LOST and examined == exact.states
+    assert solve(GameState.deal("agnes-sorel", 10), max_states=20_000) == exact
+
+
+def test_there_is_no_streamlined_pass_where_gaps_stay_empty_or_cards_come_back() -> None:
+    for name in ("agnes-sorel-parlett", "agnes-sorel-quagnes", "agnes-sorel-aisleriot"):
+        assert Search(GameState.deal(name, 1), Techniques()).greedy is None
+    for name in ("agnes-sorel", "agnes-bernauer", "agnes-two"):
+        assert Search(GameState.deal(name, 1), Techniques()).greedy is not None
+        assert Search(GameState.deal(name, 1), Techniques(streamline=False)).greedy is None

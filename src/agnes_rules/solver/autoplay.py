@@ -22,7 +22,7 @@ from agnes_rules.solver.board import (
     Position,
 )
 
-__all__ = ["Autoplay"]
+__all__ = ["Autoplay", "GreedyAutoplay"]
 
 
 class Autoplay:
@@ -160,3 +160,30 @@ class Autoplay:
         if found[suit] != level and not (self.two_decks and found[suit + 4] == level):
             return False
         return self.safe_home(card, found, stock_at)
+
+
+class GreedyAutoplay(Autoplay):
+    """Every foundation move played at once, safe or not: the *streamliner* of a first pass.
+
+    Playing a card home that a line still needed on the tableau can lose a won
+    deal, so a search with it may miss wins and its "lost" proves nothing; but
+    a win it finds is a win, and it finds many in far fewer positions than the
+    exact search (see :meth:`~agnes_rules.solver.search.Search.run`). Cards that
+    :meth:`Autoplay.autoplay` holds back for a card still to be dealt stay back
+    here too: a restriction never makes a line illegal.
+
+    :attr:`unsafe` tells whether a card went up that :class:`Autoplay` would have
+    kept: until one does, a search with this autoplay is the exact search, and its
+    "lost" is a proof after all.
+    """
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(board)
+        #: Whether some card went up that the exact autoplay would have kept.
+        self.unsafe = False
+
+    def safe_home(self, card: int, found: bytes, stock_at: int) -> bool:
+        """Always: every card its foundation accepts goes up (noting when it is not safe)."""
+        if not self.unsafe and not super().safe_home(card, found, stock_at):
+            self.unsafe = True
+        return True

@@ -28,8 +28,8 @@ class SolveResult:
 
     :attr:`moves` is a complete winning line from the solved position when
     :attr:`outcome` is :attr:`Outcome.WON` (empty otherwise, and empty when the
-    position is already won); :attr:`states` counts the distinct positions the
-    search examined.
+    position is already won); :attr:`states` counts the positions the search
+    examined (each once per pass: see ``streamline`` in :class:`Techniques`).
     """
 
     outcome: Outcome
@@ -60,6 +60,11 @@ class Techniques:
       that turn a card or empty a column); otherwise the rules engine's order.
     - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
       moving all the cards of a column onto another column that no deal will reach.
+    - ``streamline``: where gaps can be filled, first a quick search on a quarter of the
+      budget that plays every card its foundation accepts at once, safe or not, and
+      gives up on a line after a deal once it has taken a set share of the budget; it
+      may miss wins, so only a win it finds counts; then the exact search, with the
+      rest of the budget.
     """
 
     transpositions: bool = True
@@ -68,6 +73,7 @@ class Techniques:
     dead_ends: bool = True
     move_ordering: bool = True
     dominated_moves: bool = True
+    streamline: bool = True
 
 
 #: The default of :func:`~agnes_rules.solver.solve`: every technique on.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from agnes_rules.core.state import GameState
-from agnes_rules.solver.autoplay import Autoplay
+from agnes_rules.solver.autoplay import Autoplay, GreedyAutoplay
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     DEAL,
@@ -36,7 +36,14 @@ from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.watch import CHECK_EVERY, Watch
 from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, worried_key
 
-__all__ = ["Search", "for_worry_back"]
+__all__ = ["DEAL_CAPS", "STREAMLINE_SHARE", "Search", "for_worry_back"]
+
+#: The first, streamlined pass of a search may examine this share of its budget: a quarter.
+STREAMLINE_SHARE = 4
+#: In the streamlined pass, the positions under the first deal of a line may be at most
+#: this share of the budget (a fiftieth), those under its second deal a two-hundredth
+#: (see :meth:`Search.run`).
+DEAL_CAPS = (50, 200)
 
 #: A frame of the search: a position, its untried moves (reversed, popped from the
 #: end), the moves that led to it from its parent (the move and its autoplay), and its
@@ -51,13 +58,24 @@ def _next_stop(examined: int, budget: int, every: int) -> int:
     return check if budget < 0 else min(check, budget)
 
 
-def _checkpoint(watch: Watch | None, examined: int, budget: int, every: int) -> int:
+def _budgets(max_states: int | None, greedy: bool) -> tuple[int, int, list[int]]:
+    """The budget of the whole search (-1: no bound; a count never equals it), that of
+    this pass (a share of it for the streamlined pass) and its caps on the positions
+    after the first deals of a line (none for the exact search)."""
+    whole = max_states if max_states is not None else -1
+    if not greedy or whole < 0:
+        return whole, whole, []
+    return whole, whole // STREAMLINE_SHARE, [whole // share for share in DEAL_CAPS]
+
+
+def _checkpoint(watch: Watch | None, examined: int, budget: int, every: int, total: int) -> int:
     """At a stop of the loop (``examined`` positions so far): 0 to stop the search (the
-    budget is spent, or the watch says so), else the next stop."""
+    budget is spent, or the watch says so), else the next stop. ``total``, the budget of
+    the whole search, is what the watch is told (a first pass has a smaller ``budget``)."""
     if examined == budget or watch is None:
         # A new position, one more than the budget allows: stop here.
         return 0
-    if watch.checkpoint(examined, max(budget, 0)):
+    if watch.checkpoint(examined, max(total, 0)):
         return 0
     return _next_stop(examined, budget, every)
 
@@ -67,10 +85,12 @@ def for_worry_back(techniques: Techniques) -> Techniques:
 
     ``auto_foundation`` and ``dead_ends`` use their exact forms for these variants
     (see :mod:`~agnes_rules.solver.worryback`); ``dominated_moves`` is off (its
-    proof assumes that cards at home stay there); the transposition table, which
-    keeps the search finite once positions can repeat, is always on.
+    proof assumes that cards at home stay there), and so is ``streamline`` (a card
+    sent home may come back, so sending every card home restricts nothing); the
+    transposition table, which keeps the search finite once positions can repeat,
+    is always on.
     """
-    return attrs.evolve(techniques, dominated_moves=False, transpositions=True)
+    return attrs.evolve(techniques, dominated_moves=False, streamline=False, transpositions=True)
 
 
 class Search:
@@ -85,8 +105,18 @@ class Search:
         self.autoplay: Autoplay | ReversibleAutoplay = (
             ReversibleAutoplay(self.board) if self.board.worry_back else Autoplay(self.board)
         )
+        #: The autoplay of the streamlined first pass (None: no such pass). Where gaps stay
+        #: empty, almost every deal is lost and the exact search is quick to say so: there
+        #: a pass that can only find wins costs more than it saves (see docs/solver.md).
+        self.greedy = (
+            GreedyAutoplay(self.board)
+            if techniques.streamline and not self.board.vacancy_none
+            else None
+        )
         self.dead_ends = DeadEnds(self.board)
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
+        #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
+        self.gave_up = False
         #: Whether keys are link keys, each made from its parent's (see :mod:`.keys`).
         self.linked = techniques.symmetry and self.board.decks == 1
 
@@ -126,12 +156,23 @@ class Search:
     ) -> tuple[Outcome, list[InternalMove], int]:
         """The verdict, the winning line (moves from the root) and the positions examined.
 
-        At most ``max_states`` distinct positions are examined (None: no bound here;
+        At most ``max_states`` positions are examined (None: no bound here;
         :func:`~agnes_rules.solver.solve` always gives one);
         the verdict is :attr:`Outcome.UNKNOWN` when the search needs more, or
         when ``watch`` says to stop (it is asked every :attr:`Watch.every
         <agnes_rules.solver.watch.Watch.every>` positions: :data:`CHECK_EVERY`,
         fewer with a deadline).
+
+        With ``streamline`` the exact search comes second: a first pass, on a
+        :data:`STREAMLINE_SHARE` of the budget, plays every card its foundation
+        accepts at once. It searches a much smaller game, in which most won deals
+        are still won, and it gives up on the line after a deal once it has
+        examined a set share of the budget there (:data:`DEAL_CAPS`): a wrong choice
+        before a deal then costs little, where a depth-first search would spend all
+        its budget after it. A win it finds is returned. So is a loss when no card
+        went home that the exact autoplay would have kept and no line was given up
+        (the pass was then the exact search). Else the exact search goes on with
+        what is left of the budget. The counts of both passes add up.
         """
         techniques = self.techniques
         board = self.board
@@ -143,38 +184,80 @@ class Search:
             return Outcome.WON, line, 1
         if techniques.dead_ends and board.decks == 1 and self.dead_ends.is_dead(root):
             return Outcome.LOST, [], 1
-        first = self.candidate_moves(root)
-        first.reverse()
-        key = link_key(board, root) if self.linked else b""
-        return self.depth_first([(root, first, line, key)], max_states, watch)
+        share = 0 if max_states is None else max_states // STREAMLINE_SHARE
+        examined = 0
+        if self.greedy is not None and share:
+            self.greedy.unsafe = False
+            greedy_root, greedy_line = self.greedy.autoplay(root)
+            if board.is_won(greedy_root):
+                return Outcome.WON, line + greedy_line, 1
+            frame = self.root_frame(greedy_root, line + greedy_line)
+            self.gave_up = False
+            outcome, path, examined = self.depth_first([frame], max_states, watch, greedy=True)
+            # A pass that never sent home a card the exact autoplay keeps, nor gave up on a
+            # line, was the exact search.
+            exact = not (self.greedy.unsafe or self.gave_up)
+            if outcome is Outcome.WON or (outcome is Outcome.LOST and exact):
+                return outcome, path, examined
+            # Stopped short of its share: the watch said to stop.
+            if outcome is Outcome.UNKNOWN and examined < share:
+                return outcome, [], examined
+        return self.depth_first([self.root_frame(root, line)], max_states, watch, examined)
+
+    def root_frame(self, root: Position, line: list[InternalMove]) -> _Frame:
+        """The first frame of a search from ``root``, reached by ``line``."""
+        moves = self.candidate_moves(root)
+        moves.reverse()
+        return root, moves, line, link_key(self.board, root) if self.linked else b""
+
+    def moves_after(
+        self, position: Position, move: InternalMove, child: Position, no_repeats: bool
+    ) -> list[InternalMove]:
+        """The moves to try from ``child``, reached from ``position`` by ``move``, reversed
+        (popped from the end): :meth:`candidate_moves`, without those that only repeat
+        ``move`` when ``no_repeats`` (``move`` autoplayed nothing, and positions are
+        remembered), or only undo a card worried back."""
+        moves = self.candidate_moves(child)
+        if no_repeats and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
+            moves = without_repeats(position, move, moves)
+        elif move[0] == FOUNDATION_TO_COLUMN:
+            moves = uses_of(move, moves)
+        moves.reverse()
+        return moves
 
     def depth_first(
-        self, stack: list[_Frame], max_states: int | None, watch: Watch | None = None
+        self,
+        stack: list[_Frame],
+        max_states: int | None,
+        watch: Watch | None = None,
+        done: int = 0,
+        greedy: bool = False,
     ) -> tuple[Outcome, list[InternalMove], int]:
-        """The search loop from the root frame ``stack[0]`` (one position examined so far).
+        """The search loop from the root frame ``stack[0]``, after ``done`` positions
+        examined by an earlier pass (the count goes on from there, the root one more).
 
+        ``greedy``: the streamlined pass (see :meth:`run`), with its autoplay, budget and
+        caps (``capped``: (the place in the stack of the position a deal led to, the
+        count then, its cap) for each deal of the line that has one).
         What the loop reads is bound to locals first: it runs millions of times.
         """
         techniques = self.techniques
         board = self.board
-        # A count never equals -1: no bound.
-        budget = max_states if max_states is not None else -1
-        # The loop stops at ``limit``, the budget or the next time to ask the watch; so
-        # watching costs the loop nothing between the checks.
+        whole, budget, caps = _budgets(max_states, greedy)
+        capped: list[tuple[int, int, int]] = []
+        # The loop stops at ``limit``, the budget or the next time to ask the watch.
         every = CHECK_EVERY if watch is None else watch.every
-        limit = budget if watch is None else _next_stop(1, budget, every)
+        examined = done + 1
+        limit = budget if watch is None else _next_stop(examined, budget, every)
         # The parts are called directly, not through bound methods kept in locals: in the
         # compiled build a call to a native method is a C call, a bound method a Python one.
-        generator = self.generator
-        autoplay = self.autoplay if techniques.auto_foundation else None
+        autoplay = self.greedy if greedy else self.autoplay if techniques.auto_foundation else None
         safe = autoplay if isinstance(autoplay, Autoplay) else None
         reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
         no_moves: list[InternalMove] = []
         use_table = techniques.transpositions
         linked = self.linked and use_table
         dead_ends = self.dead_ends if techniques.dead_ends and board.decks == 1 else None
-        ordered = techniques.move_ordering
-        prune_dominated = self.prune_dominated
         total = board.total
         # With a deadline the clock is also read every ``every`` moves that only lead back
         # to a position seen before: in two-deck games most moves do, and dozens of them can
@@ -182,17 +265,17 @@ class Search:
         is_late = watch.is_late if watch is not None and watch.deadline is not None else None
         repeats = 0
         seen: set[bytes] = {self.key(stack[0][0])}
-        examined = 1
         while stack:
             position, untried, _, key = stack[-1]
             if not untried:
                 stack.pop()
+                if capped and capped[-1][0] == len(stack):
+                    capped.pop()
                 continue
             move = untried.pop()
             # With link keys, a move from a pile or a spare space gets the key of the position
-            # it leads to (before autoplay) without being played: most of them were seen.
-            # Only positions with nothing to autoplay are stored, so a key found is that of a
-            # position searched, which the move leads to (there is no autoplay to play).
+            # it leads to (before autoplay) unplayed: most were seen. Only positions with
+            # nothing to autoplay are stored, so a key found is that of one searched.
             raw = move_link_key(board, key, position, move) if linked and move[0] < DEAL else b""
             repeated = bool(raw) and raw in seen
             if not repeated:
@@ -221,7 +304,7 @@ class Search:
                             return Outcome.UNKNOWN, [], examined
                 continue
             if examined == limit:
-                limit = _checkpoint(watch, examined, budget, every)
+                limit = _checkpoint(watch, examined, budget, every, whole)
                 if not limit:
                     return Outcome.UNKNOWN, [], examined
             examined += 1
@@ -230,18 +313,14 @@ class Search:
             if (move[0] <= SPARE_TO_FOUNDATION or auto) and sum(child[3]) == total:
                 path = [m for frame in stack for m in frame[2]] + step
                 return Outcome.WON, path, examined
+            if capped and examined - capped[-1][1] > capped[-1][2]:
+                del stack[capped.pop()[0] :]
+                self.gave_up = True
+                continue
             if dead_ends is not None and dead_ends.newly_dead(position, child, move, auto):
                 continue
-            # candidate_moves, inlined, and without the moves that only repeat this one.
-            moves = generator.moves(child)
-            if prune_dominated:
-                moves = undominated(board, child, moves)
-            if use_table and not auto and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
-                moves = without_repeats(position, move, moves)
-            elif move[0] == FOUNDATION_TO_COLUMN:
-                moves = uses_of(move, moves)
-            if ordered:
-                moves = order(board, child, moves)
-            moves.reverse()
+            moves = self.moves_after(position, move, child, not auto and use_table)
+            if move[0] == DEAL and len(capped) < len(caps):
+                capped.append((len(stack), examined, caps[len(capped)]))
             stack.append((child, moves, step, child_link))
         return Outcome.LOST, [], examined
