@@ -176,3 +176,20 @@ def test_there_is_no_streamlined_pass_where_gaps_stay_empty_or_cards_come_back()
     for name in ("agnes-sorel", "agnes-bernauer", "agnes-two"):
         assert Search(GameState.deal(name, 1), Techniques()).greedy is not None
         assert Search(GameState.deal(name, 1), Techniques(streamline=False)).greedy is None
+        # Without auto_foundation the exact search autoplays nothing, which the pass would.
+        bare = Techniques(auto_foundation=False)
+        assert Search(GameState.deal(name, 1), bare).greedy is None
+
+
+def test_the_progress_due_where_the_streamlined_pass_ends_is_reported() -> None:
+    # The pass of this search takes all of its share, 4,096 positions, a count at which a
+    # report is due; the exact search goes on from there.
+    state = GameState.deal("agnes-sorel", 14)
+    search = Search(state, Techniques())
+    assert search.greedy is not None
+    root, line = search.autoplay.autoplay(search.board.root)
+    assert search.streamlined(search.greedy, root, line, 16_384, None) == (None, [], 4096)
+    reports: list[tuple[int, int]] = []
+    result = solve(state, max_states=16_384, progress=lambda *report: reports.append(report))
+    assert result == SolveResult(Outcome.UNKNOWN, (), 16_384)
+    assert reports == [(4096, 16_384), (8192, 16_384), (12_288, 16_384)]

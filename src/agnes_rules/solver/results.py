@@ -63,8 +63,8 @@ class Techniques:
     - ``streamline``: where gaps can be filled, first a quick search on a quarter of the
       budget that plays every card its foundation accepts at once, safe or not, and
       gives up on a line after a deal once it has taken a set share of the budget; it
-      may miss wins, so only a win it finds counts; then the exact search, with the
-      rest of the budget.
+      may miss wins, so a win it finds counts, and a loss only when it was in fact the
+      exact search; else the exact search follows, with the rest of the budget.
     """
 
     transpositions: bool = True

@@ -73,7 +73,10 @@ def _checkpoint(watch: Watch | None, examined: int, budget: int, every: int, tot
     budget is spent, or the watch says so), else the next stop. ``total``, the budget of
     the whole search, is what the watch is told (a first pass has a smaller ``budget``)."""
     if examined == budget or watch is None:
-        # A new position, one more than the budget allows: stop here.
+        # A new position, one more than the budget allows: stop here. At the end of a first
+        # pass the watch still gets the report due at this count (the next pass goes on).
+        if watch is not None and budget != total:
+            watch.checkpoint(examined, max(total, 0))
         return 0
     if watch.checkpoint(examined, max(total, 0)):
         return 0
@@ -108,9 +111,10 @@ class Search:
         #: The autoplay of the streamlined first pass (None: no such pass). Where gaps stay
         #: empty, almost every deal is lost and the exact search is quick to say so: there
         #: a pass that can only find wins costs more than it saves (see docs/solver.md).
+        #: Without ``auto_foundation`` there is none either: an exact pass would autoplay.
         self.greedy = (
             GreedyAutoplay(self.board)
-            if techniques.streamline and not self.board.vacancy_none
+            if techniques.streamline and techniques.auto_foundation and not self.board.vacancy_none
             else None
         )
         self.dead_ends = DeadEnds(self.board)
@@ -184,25 +188,45 @@ class Search:
             return Outcome.WON, line, 1
         if techniques.dead_ends and board.decks == 1 and self.dead_ends.is_dead(root):
             return Outcome.LOST, [], 1
-        share = 0 if max_states is None else max_states // STREAMLINE_SHARE
         examined = 0
-        if self.greedy is not None and share:
-            self.greedy.unsafe = False
-            greedy_root, greedy_line = self.greedy.autoplay(root)
-            if board.is_won(greedy_root):
-                return Outcome.WON, line + greedy_line, 1
-            frame = self.root_frame(greedy_root, line + greedy_line)
-            self.gave_up = False
-            outcome, path, examined = self.depth_first([frame], max_states, watch, greedy=True)
-            # A pass that never sent home a card the exact autoplay keeps, nor gave up on a
-            # line, was the exact search.
-            exact = not (self.greedy.unsafe or self.gave_up)
-            if outcome is Outcome.WON or (outcome is Outcome.LOST and exact):
+        if self.greedy is not None and max_states is not None and max_states >= STREAMLINE_SHARE:
+            outcome, path, examined = self.streamlined(self.greedy, root, line, max_states, watch)
+            if outcome is not None:
                 return outcome, path, examined
-            # Stopped short of its share: the watch said to stop.
-            if outcome is Outcome.UNKNOWN and examined < share:
-                return outcome, [], examined
         return self.depth_first([self.root_frame(root, line)], max_states, watch, examined)
+
+    def streamlined(
+        self,
+        greedy: GreedyAutoplay,
+        root: Position,
+        line: list[InternalMove],
+        max_states: int,
+        watch: Watch | None,
+    ) -> tuple[Outcome | None, list[InternalMove], int]:
+        """The streamlined pass of :meth:`run` (with ``greedy``, :attr:`greedy`) from
+        ``root``, reached by ``line``: its verdict when it stands (None when the exact
+        search must follow), its line and the positions it examined."""
+        greedy.unsafe = self.gave_up = False
+        greedy_root, greedy_line = greedy.autoplay(root)
+        if self.board.is_won(greedy_root):
+            return Outcome.WON, line + greedy_line, 1
+        dead_ends = self.techniques.dead_ends and self.board.decks == 1
+        if dead_ends and self.dead_ends.is_dead(greedy_root):
+            return None, [], 0  # cards went home too early: nothing to search
+        frame = self.root_frame(greedy_root, line + greedy_line)
+        outcome, path, examined = self.depth_first([frame], max_states, watch, greedy=True)
+        # A pass that never sent home a card the exact autoplay keeps, nor gave up on a
+        # line, was the exact search.
+        exact = not (greedy.unsafe or self.gave_up)
+        if outcome is Outcome.WON or (outcome is Outcome.LOST and exact):
+            return outcome, path, examined
+        # Stopped short of its share, or at it with the time up: the watch said to stop.
+        stopped = examined < max_states // STREAMLINE_SHARE or (
+            watch is not None and watch.is_late()
+        )
+        if outcome is Outcome.UNKNOWN and stopped:
+            return outcome, [], examined
+        return None, [], examined
 
     def root_frame(self, root: Position, line: list[InternalMove]) -> _Frame:
         """The first frame of a search from ``root``, reached by ``line``."""
