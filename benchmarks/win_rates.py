@@ -130,16 +130,18 @@ def main() -> None:
                     future = executor.submit(solve_deals, RULE_SETS[name], chunk, args.max_states)
                     futures[future] = name
         began = time.perf_counter()
-        with args.out.open("a", newline="") as handle:
-            writer = csv.writer(handle)
-            for finished, future in enumerate(as_completed(futures), 1):
-                name = futures[future]
-                for number, outcome, states in future.result():
-                    writer.writerow([name, number, outcome.value, states])
-                handle.flush()
-                if finished % 50 == 0:
-                    elapsed = time.perf_counter() - began
-                    print(f"{finished}/{len(futures)} chunks, {elapsed:.0f} s", file=sys.stderr)
+        for finished, future in enumerate(as_completed(futures), 1):
+            name = futures[future]
+            rows = [
+                [name, number, outcome.value, states] for number, outcome, states in future.result()
+            ]
+            # Opened again for each chunk, so that rows always reach the file now at that path
+            # (a checkout that replaces the file, or a second run appending, loses nothing).
+            with args.out.open("a", newline="") as handle:
+                csv.writer(handle).writerows(rows)
+            if finished % 50 == 0:
+                elapsed = time.perf_counter() - began
+                print(f"{finished}/{len(futures)} chunks, {elapsed:.0f} s", file=sys.stderr)
         executor.shutdown()
     print(summary(args.out))
 
