@@ -118,6 +118,8 @@ class Search:
             else None
         )
         self.dead_ends = DeadEnds(self.board)
+        #: Whether positions are checked for dead ends (their proofs need one deck).
+        self.refutes = techniques.dead_ends and self.board.decks == 1
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
@@ -186,7 +188,7 @@ class Search:
             root, line = board.root, []
         if board.is_won(root):
             return Outcome.WON, line, 1
-        if techniques.dead_ends and board.decks == 1 and self.dead_ends.is_dead(root):
+        if self.refutes and self.dead_ends.is_dead(root):
             return Outcome.LOST, [], 1
         examined = 0
         if self.greedy is not None and max_states is not None and max_states >= STREAMLINE_SHARE:
@@ -210,8 +212,7 @@ class Search:
         greedy_root, greedy_line = greedy.autoplay(root)
         if self.board.is_won(greedy_root):
             return Outcome.WON, line + greedy_line, 1
-        dead_ends = self.techniques.dead_ends and self.board.decks == 1
-        if dead_ends and self.dead_ends.is_dead(greedy_root):
+        if self.refutes and self.dead_ends.is_dead(greedy_root):
             return None, [], 0  # cards went home too early: nothing to search
         frame = self.root_frame(greedy_root, line + greedy_line)
         outcome, path, examined = self.depth_first([frame], max_states, watch, greedy=True)
@@ -281,7 +282,7 @@ class Search:
         no_moves: list[InternalMove] = []
         use_table = techniques.transpositions
         linked = self.linked and use_table
-        dead_ends = self.dead_ends if techniques.dead_ends and board.decks == 1 else None
+        dead_ends = self.dead_ends if self.refutes else None
         total = board.total
         # With a deadline the clock is also read every ``every`` moves that only lead back
         # to a position seen before: in two-deck games most moves do, and dozens of them can
