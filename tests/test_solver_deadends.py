@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
 from agnes_rules.solver.board import Board
 from agnes_rules.solver.deadends import DeadEnds, Stuck, has_cycle
+from tests.playouts import reached_states
 from tests.positions import position
 
 _PARLETT = Variant.named("agnes-sorel-parlett")
@@ -50,6 +55,63 @@ def test_a_stuck_card_buries_the_cards_under_it() -> None:
     suit, height, needs, under, with_it = entries[0]
     assert (suit, height, needs) == (1, 12, ())
     assert under == (13, 1, 13, 13) and with_it == (13, 1, 13, 13)
+
+
+#: PySolFC's Agnes Sorel: packing wraps (a three may go on a four), gaps stay empty.
+_PYSOL = Variant.named("agnes-sorel-pysol")
+#: Every heart but the four and the three, from the ace down, so that only they matter.
+_HEARTS = "2H AH KH QH JH TH 9H 8H 7H 6H 5H"
+
+
+def _glued_three(diamonds_home: int) -> GameState:
+    # Base 4: the three of hearts is the top rank, packed on the four of hearts, the
+    # lowest. The three may also go on the four of diamonds, the only other card it fits.
+    return position(
+        _PYSOL,
+        base="4",
+        columns={1: "4H 3H", 2: _HEARTS},
+        foundations={"C": 13, "S": 13, "D": diamonds_home},
+    )
+
+
+def test_a_card_glued_to_a_lower_card_of_its_suit_is_a_dead_end() -> None:
+    # With the four of diamonds home, the three can leave the four of hearts only to
+    # its foundation, after that four: a run taken with the four carries both. The
+    # stuck-card check alone misses it, since that run could move onto a five.
+    state = _glued_three(diamonds_home=1)
+    board = Board(state)
+    dead_ends = DeadEnds(board)
+    assert dead_ends.is_dead(board.root)
+    glued, stuck = dead_ends.stuck_candidates(board.root[0][0], True)
+    # Glued: the three (hearts, height 12) buries only the four under it (height 0),
+    # once the four of diamonds (diamonds, height 0) is home. Stuck, it would bury the
+    # whole pile, but only once both fives (height 1) are home.
+    assert glued[:4] == (2, 12, ((1, 0),), (13, 13, 0, 13))
+    assert stuck[:3] == (2, 12, ((1, 1), (2, 1)))
+    assert solve(state) == SolveResult(Outcome.LOST, (), 1)
+    assert solve(state, techniques=Techniques(dead_ends=False)).outcome is Outcome.LOST
+
+
+def test_a_card_with_somewhere_else_to_go_is_not_glued() -> None:
+    # With the four of diamonds still in play, the three moves onto it: won.
+    state = _glued_three(diamonds_home=0)
+    board = Board(state)
+    assert not DeadEnds(board).is_dead(board.root)
+    result = solve(state)
+    assert result.won and state.play(result.moves).is_won
+
+
+@pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-bernauer", "agnes-sorel-quagnes"])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_refuted_position_is_never_won(name: str, data: st.DataObject) -> None:
+    state = data.draw(reached_states(Variant.named(name), max_moves=80))
+    board = Board(state)
+    if not DeadEnds(board).is_dead(board.root):
+        return
+    # The search without the proofs may run out of budget, but never win.
+    without = solve(state, max_states=3_000, techniques=Techniques(dead_ends=False))
+    assert not without.won
 
 
 def test_two_deck_games_are_never_refuted_this_way() -> None:

@@ -6,7 +6,9 @@ A stuck card reaches its foundation only after the lower cards of its suit,
 and every card under it only after it. A cycle of such "must come after"
 relations (a stuck card over a lower card of its own suit is the shortest)
 means the game cannot be won. Cards still to be dealt onto a pile count too,
-when they will be stuck there (:meth:`DeadEnds.dealt_stuck`).
+when they will be stuck there (:meth:`DeadEnds.dealt_stuck`), and so does a
+card *glued* to the card under it (:meth:`DeadEnds.glued`), which buries just
+that card.
 
 One-deck games only: with two decks the other copy of a buried card could
 take its place on a foundation. Where cards may be worried back, nothing is
@@ -123,7 +125,8 @@ class DeadEnds:
         neither into an empty column nor onto a card that will ever be exposed: its
         possible targets are all on the foundations or lie under it in this pile
         (both for good). The entries are :data:`Stuck` tuples, whose targets must
-        all be home for the card to be stuck (cached by pile).
+        all be home for the card to be stuck (cached by pile); a card linked to the
+        card under it also has an entry for being :meth:`glued` to it.
         """
         cache = self.column_cache if carried else self.reserve_cache
         cached = cache.get(pile)
@@ -136,6 +139,12 @@ class DeadEnds:
         for top in range(1, len(cards)):
             if not carried or cards[top] not in self.links[cards[top - 1]]:
                 lowest = top
+            else:
+                # It may be glued to the card under it. (Unlinked, its stuck entry below
+                # always holds when it is glued, and buries more.)
+                glued = self.glued(cards[top - 1], cards[top])
+                if glued is not None:
+                    entries.append(glued)
             needs: dict[int, int] = {}
             for position in range(lowest, top + 1):
                 card = cards[position]
@@ -168,6 +177,36 @@ class DeadEnds:
             cache.clear()
         cache[pile] = result
         return result
+
+    def glued(self, under: int, card: int) -> Stuck | None:
+        """``card``, lying on ``under`` in a column, as a stuck entry that buries only
+        ``under`` (None if it can move to an empty column).
+
+        Once every card it could be packed on is home, except perhaps ``under``, the
+        card can leave ``under`` only to its foundation: a run taken from lower down
+        carries both together. So ``under`` reaches its foundation only after it, even
+        where the cards below could move (which a stuck card of
+        :meth:`stuck_candidates` needs).
+        """
+        if card in self.vacancy_movable:
+            return None
+        height = self.height
+        needs: dict[int, int] = {}
+        for upper in self.fits_under[card]:
+            if upper != under:
+                suit = upper // 13
+                needs[suit] = max(needs.get(suit, -1), height[upper])
+        buried = [13, 13, 13, 13]
+        buried[under // 13] = height[under]
+        with_it = list(buried)
+        with_it[card // 13] = min(with_it[card // 13], height[card])
+        return (
+            card // 13,
+            height[card],
+            tuple(sorted(needs.items())),
+            tuple(buried),
+            tuple(with_it),
+        )
 
     def pile_stuck(
         self, pile: bytes, carried: bool, found: bytes, coming: bytes, stock_at: int
