@@ -101,6 +101,41 @@ def test_a_card_with_somewhere_else_to_go_is_not_glued() -> None:
     assert result.won and state.play(result.moves).is_won
 
 
+def _three_of_spades(clubs_home: int) -> GameState:
+    # Base 4: the three of spades may go on the four of spades, which goes home first,
+    # or on the four of clubs.
+    return position(
+        _PYSOL,
+        base="4",
+        columns={1: "5S 3S", 2: "2S AS KS QS JS TS 9S 8S 7S 6S 4S"},
+        foundations={"H": 13, "D": 13, "C": clubs_home},
+    )
+
+
+def test_a_card_packed_on_the_base_of_its_suit_is_no_better_off() -> None:
+    # With the four of clubs home, the three of spades packed on the four of spades
+    # would be glued there, under the card that must go home first. So only the four
+    # of clubs (clubs, height 0) must be home for it to be stuck, and it buries the five.
+    state = _three_of_spades(clubs_home=1)
+    board = Board(state)
+    dead_ends = DeadEnds(board)
+    assert dead_ends.wrap_carrier[board.root[0][0][1]] == board.root[0][1][-1]
+    (stuck,) = dead_ends.stuck_candidates(board.root[0][0], True)
+    assert stuck[:4] == (3, 12, ((0, 0),), (13, 13, 13, 1))
+    assert solve(state) == SolveResult(Outcome.LOST, (), 1)
+    assert solve(state, techniques=Techniques(dead_ends=False)).outcome is Outcome.LOST
+    # With the four of clubs in play, the three goes there: won.
+    state = _three_of_spades(clubs_home=0)
+    assert solve(state).won
+
+
+def test_a_king_with_only_the_ace_of_its_suit_to_go_to_is_stuck() -> None:
+    # PySolFC's deal 3 (base ace, the ace of clubs home): the king of spades on top of
+    # column 7 could go only on the ace of spades, a dead end, so it buries the jack
+    # of spades for good. Refuted at the opening position.
+    assert solve(GameState.deal(_PYSOL, 3)) == SolveResult(Outcome.LOST, (), 1)
+
+
 @pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-bernauer", "agnes-sorel-quagnes"])
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())

@@ -8,7 +8,8 @@ relations (a stuck card over a lower card of its own suit is the shortest)
 means the game cannot be won. Cards still to be dealt onto a pile count too,
 when they will be stuck there (:meth:`DeadEnds.dealt_stuck`), and so does a
 card *glued* to the card under it (:meth:`DeadEnds.glued`), which buries just
-that card.
+that card. A place where a card would be glued over a lower card of its own
+suit is no place to go (:meth:`DeadEnds.wrapped`).
 
 One-deck games only: with two decks the other copy of a buried card could
 take its place on a foundation. Where cards may be worried back, nothing is
@@ -45,7 +46,17 @@ class DeadEnds:
         self.width = board.width
         self.to_reserve = board.to_reserve
         self.vacancy_movable = board.vacancy_movable
-        self.card_needs = board.card_needs
+        #: For each card, the card of its own suit it may be packed on although that card
+        #: goes home first (where packing wraps: a three on the four, base 4), else -1.
+        self.wrap_carrier = _wrap_carriers(board)
+        #: What must be home for a dealt card to be stuck: ``board.card_needs``, less
+        #: the wrap carrier, the only card of its suit there (see :meth:`wrapped`).
+        self.card_needs = tuple(
+            needs
+            if needs is None or self.wrap_carrier[card] < 0
+            else tuple(need for need in needs if need[0] != card // 13)
+            for card, needs in enumerate(board.card_needs)
+        )
         self.undealt_low = board.undealt_low
         self.position_in_stock = board.position_in_stock
         #: With worry_back nothing is home for good: the checks see empty foundations,
@@ -152,7 +163,7 @@ class DeadEnds:
                     break
                 below = cards[:position]
                 for upper in self.fits_under[card]:
-                    if below.count(upper) < self.decks:
+                    if below.count(upper) < self.decks and not self.wrapped(card, upper, below):
                         suit = upper // 13
                         needs[suit] = max(needs.get(suit, -1), height[upper])
             else:
@@ -177,6 +188,19 @@ class DeadEnds:
             cache.clear()
         cache[pile] = result
         return result
+
+    def wrapped(self, card: int, upper: int, below: list[int]) -> bool:
+        """Whether ``upper``, a card that ``card`` may be packed on, is of no use to it
+        while the other cards it may be packed on are home, all of which the caller
+        then requires (none lies in ``below``).
+
+        That is its :attr:`wrap_carrier`: the card of its own suit that goes home
+        first. Packed there, the card would be :meth:`glued` to a lower card of its
+        suit, a dead end.
+        """
+        return upper == self.wrap_carrier[card] and not any(
+            other in below for other in self.fits_under[card] if other != upper
+        )
 
     def glued(self, under: int, card: int) -> Stuck | None:
         """``card``, lying on ``under`` in a column, as a stuck entry that buries only
@@ -311,6 +335,22 @@ class DeadEnds:
             suit = card // 13
             floor[suit] = min(floor[suit], height[card])
         return tuple(floor)
+
+
+def _wrap_carriers(board: Board) -> tuple[int, ...]:
+    """:attr:`DeadEnds.wrap_carrier` for every card."""
+    height = board.height
+    return tuple(
+        next(
+            (
+                u
+                for u in board.fits_under[card]
+                if u // 13 == card // 13 and height[u] < height[card]
+            ),
+            -1,
+        )
+        for card in range(52)
+    )
 
 
 def has_cycle(stuck: tuple[Stuck, ...]) -> bool:
