@@ -172,7 +172,7 @@ def test_a_card_that_cannot_go_home_before_the_deal_is_buried_by_it() -> None:
 
 
 def test_a_lost_verdict_is_a_search_of_the_whole_game() -> None:
-    state = GameState.deal("agnes-sorel", 10)
+    state = GameState.deal("agnes-sorel", 2)
     assert solve(state).outcome is Outcome.LOST
     assert solve(state, max_states=50).outcome is Outcome.UNKNOWN
 

@@ -153,11 +153,11 @@ def test_a_loss_of_the_streamlined_pass_proves_nothing() -> None:
 
 
 def test_a_pass_that_gave_up_on_a_line_proves_nothing_either() -> None:
-    search, outcome, first = _first_pass("agnes-sorel", 2, 20_000)
+    search, outcome, first = _first_pass("agnes-sorel", 5, 20_000)
     assert outcome is Outcome.LOST and search.gave_up
     assert search.greedy is not None and not search.greedy.unsafe
-    exact = solve(GameState.deal("agnes-sorel", 2), techniques=Techniques(streamline=False))
-    result = solve(GameState.deal("agnes-sorel", 2), max_states=20_000)
+    exact = solve(GameState.deal("agnes-sorel", 5), techniques=Techniques(streamline=False))
+    result = solve(GameState.deal("agnes-sorel", 5), max_states=20_000)
     assert result == SolveResult(Outcome.LOST, (), first + exact.states)
 
 
@@ -184,7 +184,7 @@ def test_there_is_no_streamlined_pass_where_gaps_stay_empty_or_cards_come_back()
 def test_the_progress_due_where_the_streamlined_pass_ends_is_reported() -> None:
     # The pass of this search takes all of its share, 4,096 positions, a count at which a
     # report is due; the exact search goes on from there.
-    state = GameState.deal("agnes-sorel", 14)
+    state = GameState.deal("agnes-sorel", 15)
     search = Search(state, Techniques())
     assert search.greedy is not None
     root, line = search.autoplay.autoplay(search.board.root)

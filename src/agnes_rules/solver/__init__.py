@@ -28,7 +28,8 @@ stock as a position in the fixed deal order); a transposition table of
 canonical keys, in which piles that no future deal reaches are sorted, since
 they are interchangeable; foundation moves that provably cannot hurt are played
 automatically; positions with a card buried above a lower card of its own suit
-that can never be dug out are refuted at once; moves are tried in an order
+that can never be dug out are refuted at once, and so are those in which some
+card could never get home even under looser rules; moves are tried in an order
 that finds wins sooner. Every pruning rule keeps "lost" a proof; each one can
 be switched off with :class:`Techniques` to measure it.
 
@@ -36,6 +37,7 @@ The modules of the package, private to it, one per part of the search:
 ``results`` (the public values), ``board`` (the compact position, its rule
 tables, playing a move), ``moves`` (move generation), ``autoplay`` (safe
 foundation moves), ``keys`` (transposition keys), ``deadends`` (loss proofs),
+``reach`` (the stranded-card loss proof),
 ``ordering`` (which moves to try first, which to skip), ``search`` (the
 depth-first search), ``api`` (:func:`solve` and the checked winning line),
 ``budget`` (the memory-based budget of a solve given none), ``watch`` (progress

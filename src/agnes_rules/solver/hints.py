@@ -59,7 +59,7 @@ def hint(
 
     >>> from agnes_rules.core.state import GameState
     >>> print(hint(GameState.deal("agnes-sorel-quagnes", 5)))
-    t5f: no winning line found in 12 deals consistent with what you can see (11 of them lost); \
+    t5f: no winning line found in 12 deals consistent with what you can see (12 of them lost); \
 it plays a card to its foundation
     >>> print(hint(GameState.deal("agnes-sorel", 3)))
     t3f: it wins in 6 of 12 deals consistent with what you can see

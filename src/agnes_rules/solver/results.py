@@ -56,10 +56,13 @@ class Techniques:
       be packed on it (see the documentation for the exact condition).
     - ``dead_ends``: refute a position in which a card lies above a lower card of its own
       suit and neither it nor any card between them can ever be moved off.
+    - ``stranded_cards``: refute a position in which some card could never get home even
+      under looser rules that forget when things happen (one deck; see the documentation).
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
       that turn a card or empty a column); otherwise the rules engine's order.
     - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
-      moving all the cards of a column onto another column that no deal will reach.
+      moving all the cards of a column onto another column that no deal will reach; and
+      splitting a run off a card that nothing else can use (see the documentation).
     - ``streamline``: where gaps can be filled, first a quick search on a quarter of the
       budget that plays every card its foundation accepts at once, safe or not, and
       gives up on a line after a deal once it has taken a set share of the budget; it
@@ -71,6 +74,7 @@ class Techniques:
     symmetry: bool = True
     auto_foundation: bool = True
     dead_ends: bool = True
+    stranded_cards: bool = True
     move_ordering: bool = True
     dominated_moves: bool = True
     streamline: bool = True

@@ -2,8 +2,8 @@
 
 :class:`Search` puts the parts together for one deal (the :class:`~.board.Board`,
 the :class:`~.moves.MoveGenerator`, :class:`~.autoplay.Autoplay`,
-:class:`~.deadends.DeadEnds`, the keys and the ordering) and :meth:`Search.run`
-drives them, each technique switched on or off by :class:`~.results.Techniques`.
+:class:`~.deadends.DeadEnds`, :class:`~.reach.Reach`, the keys and the ordering) and
+:meth:`Search.run` drives them, each technique switched on or off by :class:`~.results.Techniques`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from agnes_rules.solver.keys import (
     symmetric_key,
 )
 from agnes_rules.solver.moves import MoveGenerator
-from agnes_rules.solver.ordering import order, undominated, without_repeats
+from agnes_rules.solver.ordering import order, undominated, without_idle_splits, without_repeats
+from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.watch import CHECK_EVERY, Watch
 from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, worried_key
@@ -120,11 +121,45 @@ class Search:
         self.dead_ends = DeadEnds(self.board)
         #: Whether positions are checked for dead ends (their proofs need one deck).
         self.refutes = techniques.dead_ends and self.board.decks == 1
+        #: The stranded-card proof (None: off); it needs one deck and cards home for good.
+        self.reach = (
+            Reach(self.board)
+            if techniques.stranded_cards and self.board.decks == 1 and not self.board.worry_back
+            else None
+        )
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
+        #: Idle splits need cards at home to stay there, and one copy of each card.
+        self.prune_splits = (
+            techniques.dominated_moves and self.board.decks == 1 and not self.board.worry_back
+        )
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
         #: Whether keys are link keys, each made from its parent's (see :mod:`.keys`).
         self.linked = techniques.symmetry and self.board.decks == 1
+
+    def refuted(self, position: Position) -> bool:
+        """Whether a loss proof refutes ``position`` (the first position of a search)."""
+        if self.refutes and self.dead_ends.is_dead(position):
+            return True
+        return self.reach is not None and self.reach.stranded(position)
+
+    def newly_refuted(
+        self, parent: Position, child: Position, move: InternalMove, auto: list[InternalMove]
+    ) -> bool:
+        """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
+        ``move`` and its autoplay ``auto``.
+
+        The stranded-card proof runs only after a deal or a card sent home: it costs
+        several positions, and nearly all it refutes, it refutes there (see
+        docs/solver.md)."""
+        if self.refutes and self.dead_ends.newly_dead(parent, child, move, auto):
+            return True
+        reach = self.reach
+        return (
+            reach is not None
+            and (move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or bool(auto))
+            and reach.stranded(child)
+        )
 
     def key(self, position: Position) -> bytes:
         """The transposition key of ``position`` under these techniques."""
@@ -153,6 +188,8 @@ class Search:
         moves = self.generator.moves(position)
         if self.prune_dominated:
             moves = undominated(self.board, position, moves)
+        if self.prune_splits:
+            moves = without_idle_splits(self.board, position, moves)
         if self.techniques.move_ordering:
             moves = order(self.board, position, moves)
         return moves
@@ -188,7 +225,7 @@ class Search:
             root, line = board.root, []
         if board.is_won(root):
             return Outcome.WON, line, 1
-        if self.refutes and self.dead_ends.is_dead(root):
+        if self.refuted(root):
             return Outcome.LOST, [], 1
         examined = 0
         if self.greedy is not None and max_states is not None and max_states >= STREAMLINE_SHARE:
@@ -212,7 +249,7 @@ class Search:
         greedy_root, greedy_line = greedy.autoplay(root)
         if self.board.is_won(greedy_root):
             return Outcome.WON, line + greedy_line, 1
-        if self.refutes and self.dead_ends.is_dead(greedy_root):
+        if self.refuted(greedy_root):
             return None, [], 0  # cards went home too early: nothing to search
         frame = self.root_frame(greedy_root, line + greedy_line)
         outcome, path, examined = self.depth_first([frame], max_states, watch, greedy=True)
@@ -282,7 +319,7 @@ class Search:
         no_moves: list[InternalMove] = []
         use_table = techniques.transpositions
         linked = self.linked and use_table
-        dead_ends = self.dead_ends if self.refutes else None
+        refutes = self.refutes or self.reach is not None
         total = board.total
         # With a deadline the clock is also read every ``every`` moves that only lead back
         # to a position seen before: in two-deck games most moves do, and dozens of them can
@@ -342,7 +379,7 @@ class Search:
                 del stack[capped.pop()[0] :]
                 self.gave_up = True
                 continue
-            if dead_ends is not None and dead_ends.newly_dead(position, child, move, auto):
+            if refutes and self.newly_refuted(position, child, move, auto):
                 continue
             moves = self.moves_after(position, move, child, not auto and use_table)
             if move[0] == DEAL and len(capped) < len(caps):
