@@ -40,7 +40,13 @@ __all__ = ["Reach"]
 
 
 class Reach:
-    """The stranded-card proof for positions of one board (one deck, no worry back)."""
+    """The stranded-card proof for positions of one board (one deck, no worry back).
+
+    The fixpoint is found by propagation: a card is examined again only when
+    something its rules read has changed (a card under it or a target of it shown
+    to move, a pile it or a target lies in uncovered further, a column shown
+    emptiable), so a check costs about one look at each card.
+    """
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -49,7 +55,14 @@ class Reach:
         self.links = board.links
         self.card_at = board.card_at
         self.heads = board.vacancy_movable
+        self.head_cards = tuple(sorted(board.vacancy_movable))
         self.to_reserve = board.to_reserve
+        #: For each card, the cards that may be packed on it.
+        packers: list[list[int]] = [[] for _ in range(52)]
+        for card in range(52):
+            for target in board.fits_under[card]:
+                packers[target].append(card)
+        self.packers = tuple(tuple(cards) for cards in packers)
         # Per card, refilled by each call (lists, reused: the compiled build keeps them
         # as native lists): the pile it lies in (-1: a spare space or the stock), its place
         # there, and the place of the top of the run it heads.
@@ -62,29 +75,119 @@ class Reach:
         self.loose = [False] * 52
         self.moved = [False] * 52
         self.homeable = [False] * 52
+        #: The cards to examine again, and whether each one is among them.
+        self.queue: list[int] = []
+        self.queued = [False] * 52
+        # The state of the call under way: the piles (columns first), how many columns,
+        # the foundations, per pile how many cards stay (those above could all leave),
+        # per suit the lowest height not shown to get home, and whether a column could
+        # be emptied.
+        self.piles: tuple[bytes, ...] = ()
+        self.width = 0
+        self.found = b""
+        self.free: list[int] = []
+        self.reach = [0, 0, 0, 0]
+        self.emptiable = False
 
     def stranded(self, position: Position) -> bool:
         """Whether some card not at home could never get home, even in the looser game."""
         columns, reserve, spare, found, stock_at = position
         piles = columns + reserve if reserve else columns
-        width = len(columns)
-        self.locate(piles, width, spare, stock_at)
-        card_at, heads = self.card_at, self.heads
-        pile_of, place, loose, moved = self.pile_of, self.place, self.loose, self.moved
-        # reach[suit]: the height of the lowest card of the suit not yet shown to get home.
-        reach = [found[suit] for suit in range(4)]
-        # free[p]: how many cards of pile p stay where they are (those above could all leave).
-        free = [len(pile) for pile in piles]
-        # The cards not yet shown to be able to move, pile by pile from the top down (so that
-        # a card shown to move lets the one under it be tried in the same pass), then those
-        # in the spare spaces and the stock.
-        pending = [pile[at] % DOWN for pile in piles for at in range(len(pile) - 1, -1, -1)]
-        pending += [card for card in range(52) if loose[card]]
-        emptiable = not all(columns)
-        changed = True
-        while changed:
-            changed = False
-            # Each suit goes home in order, as far as its cards can be uncovered.
+        self.piles, self.width, self.found = piles, len(columns), found
+        self.locate(piles, len(columns), spare, found, stock_at)
+        self.free = [len(pile) for pile in piles]
+        reach = self.reach
+        for suit in range(4):
+            reach[suit] = found[suit]
+        self.emptiable = not all(columns)
+        # Every card not home is examined: each pile from its top down, then the cards in
+        # the spare spaces and the stock (the queue is popped from its end).
+        queue, queued, moved = self.queue, self.queued, self.moved
+        for card in range(52):
+            if self.loose[card]:
+                queue.append(card)
+                queued[card] = True
+        for pile in reversed(piles):
+            for code in pile:
+                queue.append(code % DOWN)
+                queued[code % DOWN] = True
+        # Cards going home only uncover others: they are taken home whenever the queue
+        # runs dry, and what they uncover is examined again, until neither changes.
+        while self.go_home() or queue:
+            if reach[0] == reach[1] == reach[2] == reach[3] == 13:
+                for waiting in queue:
+                    queued[waiting] = False
+                queue.clear()
+                return False
+            while queue:
+                card = queue.pop()
+                queued[card] = False
+                if moved[card] or not self.leaves(card):
+                    continue
+                moved[card] = True
+                self.enqueue(self.packers[card])  # a target now, wherever it goes
+                where = self.pile_of[card]
+                if where >= 0:
+                    at = self.place[card]
+                    if where < self.width and at + 1 < len(piles[where]):
+                        self.enqueue_one(piles[where][at + 1] % DOWN)  # it may carry that one
+                    self.uncover(where)
+        return not (reach[0] == reach[1] == reach[2] == reach[3] == 13)
+
+    def enqueue(self, cards: tuple[int, ...]) -> None:
+        """Examine ``cards`` (again), those not yet shown to move."""
+        queue, queued, moved = self.queue, self.queued, self.moved
+        for card in cards:
+            if not (moved[card] or queued[card]):
+                queue.append(card)
+                queued[card] = True
+
+    def enqueue_one(self, card: int) -> None:
+        """Examine ``card`` (again), unless it is shown to move."""
+        if not (self.moved[card] or self.queued[card]):
+            self.queue.append(card)
+            self.queued[card] = True
+
+    def uncover(self, where: int) -> None:
+        """Lower ``free[where]`` past the top cards of that pile that could all leave, and
+        examine again what that changes: the cards of the pile whose runs are now free to
+        move, those that could be packed on the cards now uncovered; if the pile is a
+        column that could be emptied, the cards that may fill a gap."""
+        pile = self.piles[where]
+        free, moved, homeable = self.free, self.moved, self.homeable
+        old = count = free[where]
+        while count and (moved[pile[count - 1] % DOWN] or homeable[pile[count - 1] % DOWN]):
+            count -= 1
+        if count == old:
+            return
+        free[where] = count
+        run_top = self.run_top
+        at = old - 1
+        while at >= 0 and run_top[pile[at] % DOWN] + 1 >= count:
+            self.enqueue_one(pile[at] % DOWN)
+            at -= 1
+        # The cards now uncovered (from place count - 1 up) are targets too.
+        for at in range(max(count - 1, 0), old - 1):
+            self.enqueue(self.packers[pile[at] % DOWN])
+        if not count and where < self.width and not self.emptiable:
+            self.emptiable = True
+            self.enqueue(self.head_cards)
+
+    def go_home(self) -> bool:
+        """Take each suit home in order, as far as its cards could be uncovered; whether
+        any card went."""
+        card_at, pile_of, place = self.card_at, self.pile_of, self.place
+        loose, moved, homeable, free, reach = (
+            self.loose,
+            self.moved,
+            self.homeable,
+            self.free,
+            self.reach,
+        )
+        went = False
+        progress = True
+        while progress:
+            progress = False
             for suit in range(4):
                 level = reach[suit]
                 while level < 13:
@@ -96,81 +199,53 @@ class Reach:
                         or (where >= 0 and free[where] <= place[card] + 1)
                     ):
                         break
-                    self.homeable[card] = changed = True
-                    if where >= 0 and not self.shrink(piles, where, free) and where < width:
-                        emptiable = True
+                    homeable[card] = progress = went = True
+                    if where >= 0:
+                        self.uncover(where)
                     level += 1
                 reach[suit] = level
-            if reach[0] == reach[1] == reach[2] == reach[3] == 13:
-                return False
-            still: list[int] = []
-            for card in pending:
-                # A card that could go home could also be moved first (and so be a target).
-                if self.leaves(card, piles, width, free, found, emptiable and card in heads):
-                    moved[card] = changed = True
-                    where = pile_of[card]
-                    if where >= 0 and not self.shrink(piles, where, free) and where < width:
-                        emptiable = True
-                else:
-                    still.append(card)
-            pending = still
-        return True
+        return went
 
-    def shrink(self, piles: tuple[bytes, ...], where: int, free: list[int]) -> int:
-        """Lower ``free[where]`` past the top cards of that pile that could all leave, and
-        return it."""
-        pile = piles[where]
-        count = free[where]
-        while count and (
-            self.moved[pile[count - 1] % DOWN] or self.homeable[pile[count - 1] % DOWN]
-        ):
-            count -= 1
-        free[where] = count
-        return count
-
-    def leaves(
-        self,
-        card: int,
-        piles: tuple[bytes, ...],
-        width: int,
-        free: list[int],
-        found: bytes,
-        may_fill: bool,
-    ) -> bool:
+    def leaves(self, card: int) -> bool:
         """Whether ``card`` (not yet shown to be able to move) could move off its place,
-        given what could so far (``may_fill``: it may fill a gap, and one could be empty)."""
+        given what could so far."""
+        piles, free, moved = self.piles, self.free, self.moved
         where = self.pile_of[card]
         at = self.place[card]
         if (
-            0 <= where < width
+            0 <= where < self.width
             and at
-            and self.moved[piles[where][at - 1] % DOWN]
+            and moved[piles[where][at - 1] % DOWN]
             and piles[where][at] < DOWN
             and card in self.links[piles[where][at - 1]]
         ):
             return True  # carried off in a run
         if where >= 0 and free[where] > self.run_top[card] + 1:
             return False  # a card above its run stays: it cannot move yet
-        if may_fill:
+        if self.emptiable and card in self.heads:
             return True
-        height, pile_of, place = self.height, self.pile_of, self.place
+        height, found, pile_of, place = self.height, self.found, self.pile_of, self.place
         for target in self.fits_under[card]:
             if found[target // 13] > height[target]:
                 continue
-            if self.moved[target] or (
+            if moved[target] or (
                 self.packable[target]
                 and (self.loose[target] or free[pile_of[target]] <= place[target] + 1)
             ):
                 return True
         return False
 
-    def locate(self, piles: tuple[bytes, ...], width: int, spare: bytes, stock_at: int) -> None:
+    def locate(
+        self, piles: tuple[bytes, ...], width: int, spare: bytes, found: bytes, stock_at: int
+    ) -> None:
         """Fill the per-card tables for ``piles`` (the first ``width`` are columns)."""
         pile_of, place, run_top = self.pile_of, self.place, self.run_top
-        packable, loose = self.packable, self.loose
+        packable, loose, moved, height = self.packable, self.loose, self.moved, self.height
         for card in range(52):
             pile_of[card] = -1
-            packable[card] = loose[card] = self.moved[card] = self.homeable[card] = False
+            packable[card] = loose[card] = self.homeable[card] = False
+            # A card at home counts as moved, so that it is never examined.
+            moved[card] = found[card // 13] > height[card]
         links = self.links
         for index, pile in enumerate(piles):
             top = len(pile) - 1
