@@ -185,7 +185,7 @@ def _reference_stranded(board: Board, position: Position) -> bool:
 
 
 @pytest.mark.parametrize("name", _ONE_DECK)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_the_propagation_finds_the_plain_fixpoint(name: str, data: st.DataObject) -> None:
     # Reach examines a card again only when something it reads has changed; a change
@@ -195,7 +195,7 @@ def test_the_propagation_finds_the_plain_fixpoint(name: str, data: st.DataObject
         assert Reach(board).stranded(board.root) == _reference_stranded(board, board.root)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_the_propagation_finds_the_plain_fixpoint_in_custom_variants(data: st.DataObject) -> None:
     variant = data.draw(custom_variants().filter(lambda v: v.decks == 1 and not v.worry_back))
