@@ -6,12 +6,11 @@ import attrs
 
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
+from agnes_rules.solver import solve
 from agnes_rules.solver.api import public_move
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DEAL, SPARE_TO_FOUNDATION, Board
 from agnes_rules.solver.moves import MoveGenerator
-from agnes_rules.solver.ordering import order, undominated, without_idle_splits, without_repeats
-from agnes_rules.solver.results import Outcome, Techniques
-from agnes_rules.solver.search import Search
+from agnes_rules.solver.ordering import order, undominated, without_repeats
 from tests.positions import position
 
 _QUAGNES = Variant.named("agnes-sorel-quagnes")
@@ -103,38 +102,17 @@ def test_moving_a_card_back_after_it_turned_one_is_no_repeat() -> None:
     assert "t2t1" in _texts(without_repeats(board.root, move, moves))
 
 
-def test_splitting_a_run_off_a_card_nothing_else_can_use_is_idle() -> None:
-    # 5H lies on 6H, the next card of its suit; 5D, the other card that could be packed
-    # on 6H, is home. Moving 5H across to 6D uncovers a card of no use: it cannot go home
-    # before 5H, nothing else can go on it, and wherever it could go, it could go with
-    # 5H on it.
-    state = position(_QUAGNES_UP, columns={1: "6H 5H", 2: "6D"}, foundations={"H": 1, "D": 2})
-    board = Board(state)
-    moves = MoveGenerator(board).moves(board.root)
-    assert "t1t2" in _texts(moves)
-    assert "t1t2" not in _texts(without_idle_splits(board, board.root, moves))
-
-
-def test_a_split_that_uncovers_a_card_another_card_may_want_is_kept() -> None:
-    # 5D is not home: it may want 6H, so uncovering 6H may help.
-    state = position(_QUAGNES_UP, columns={1: "6H 5H", 2: "6D"}, foundations={"H": 1, "D": 1})
-    board = Board(state)
-    moves = MoveGenerator(board).moves(board.root)
-    assert "t1t2" in _texts(without_idle_splits(board, board.root, moves))
-    # So is one off a card of another suit (6D could go home first, 5H still on 6H).
-    other = position(_QUAGNES_UP, columns={1: "6D 5H", 2: "6H"}, foundations={"H": 1, "D": 2})
-    board = Board(other)
-    moves = MoveGenerator(board).moves(board.root)
-    assert "t1t2" in _texts(without_idle_splits(board, board.root, moves))
-
-
-def test_skipping_idle_splits_changes_no_verdict() -> None:
-    for name in ("agnes-sorel-quagnes", "agnes-sorel-pysol"):
-        for number in range(1, 25):
-            state = GameState.deal(name, number)
-            pruned = Search(state, Techniques())
-            assert pruned.prune_splits
-            full = Search(state, Techniques())
-            full.prune_splits = False
-            verdicts = {pruned.run(20_000)[0], full.run(20_000)[0]} - {Outcome.UNKNOWN}
-            assert len(verdicts) <= 1, (name, number)
+def test_a_split_that_lets_a_card_lie_on_its_own_run_is_no_idle_move() -> None:
+    # PySolFC's rules: packing wraps (a King on an Ace). The run from the nine of clubs
+    # up to the jack of spades lies on the ten of clubs, the next card of its suit.
+    # Moved onto the ten of spades, it uncovers the ten of clubs, which can then go on
+    # the jack of spades, the top of that same run: the queen of hearts comes free and
+    # goes home, and the game is won. An earlier form of `dominated_moves` skipped that
+    # split as idle (the ten "could always move with the run on it") and called this
+    # position lost.
+    pysol = Variant.named("agnes-sorel-pysol")
+    columns = {3: "JC QH TC 9C 8C 7C 6C 5C 4C 3C 2C AC KS QC JS", 4: "TS", 5: "KC QS KH"}
+    home = {"C": 0, "D": 13, "H": 11, "S": 9}
+    state = position(pysol, base="A", columns=columns, foundations=home)
+    result = solve(state, max_states=100_000)
+    assert result.won and state.play(result.moves).is_won

@@ -24,8 +24,9 @@ from tests.strategies import custom_variants
 _NONE_UP = attrs.evolve(Variant.named("agnes-sorel-quagnes"), face_down=False)
 #: Without the proof: the verdicts must be the same, only the searches larger.
 _WITHOUT = Techniques(stranded_cards=False)
-#: The one-deck presets whose cards stay home once there (the proof's domain).
+#: The one-deck presets (the proof's domain).
 _ONE_DECK = [
+    "agnes-sorel-aisleriot",
     "agnes-sorel",
     "agnes-sorel-parlett",
     "agnes-sorel-pysol",
@@ -83,16 +84,26 @@ def test_a_deal_whose_cards_never_get_home_after_the_last_deal_is_refuted_at_onc
 @pytest.mark.parametrize("name", _ONE_DECK)
 def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
     # Every position on a winning line can be won: the proof must let each one pass.
-    for number in winnable_deals(name)[:3]:
+    # (Three deals known to be won, among the first that the search wins again within
+    # the budget: a search finds some of them only with more.)
+    checked = 0
+    for number in winnable_deals(name)[:10]:
         state = GameState.deal(name, number)
-        result = solve(state, max_states=200_000)
-        assert result.won
+        result = solve(state, max_states=100_000)
+        if not result.won:
+            continue
         for move in result.moves:
             assert not _stranded(state), (name, number, str(move))
             state = state.apply(move)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
 
 
-@pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-bernauer-pysol", "agnes-sorel"])
+@pytest.mark.parametrize(
+    "name", ["agnes-sorel-pysol", "agnes-bernauer-pysol", "agnes-sorel", "agnes-sorel-aisleriot"]
+)
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_a_stranded_position_is_never_won(name: str, data: st.DataObject) -> None:
@@ -103,11 +114,31 @@ def test_a_stranded_position_is_never_won(name: str, data: st.DataObject) -> Non
     assert not solve(state, max_states=3_000, techniques=_WITHOUT).won
 
 
-def test_the_proof_needs_one_deck_and_cards_home_for_good() -> None:
+def test_the_proof_needs_one_deck() -> None:
     assert Search(GameState.deal("agnes-sorel", 1), Techniques()).reach is not None
     assert Search(GameState.deal("agnes-sorel", 1), _WITHOUT).reach is None
     assert Search(GameState.deal("agnes-two", 1), Techniques()).reach is None
-    assert Search(GameState.deal("agnes-sorel-aisleriot", 1), Techniques()).reach is None
+    assert Search(GameState.deal("agnes-sorel-aisleriot", 1), Techniques()).reach is not None
+
+
+def test_cards_worried_back_are_targets_again() -> None:
+    # Base 4, the queen of spades next, under the king, which could go only on an ace.
+    # The ace of spades lies under the queen, and the ace of clubs is home: home for
+    # good, that strands the queen. Under Aisleriot's rules the clubs above the ace can
+    # come back from their foundation, and the ace after them, and the game is won.
+    aisleriot = Variant.named("agnes-sorel-aisleriot")
+    home = {"H": 13, "D": 13, "C": 7, "S": 8}
+    columns = {1: "AS QS KS", 2: "2S 3S"}
+    state = position(aisleriot, base="4", columns=columns, foundations=home)
+    board = Board(state)
+    assert not Reach(board).stranded(board.root)
+    result = solve(state)
+    assert result.won and state.play(result.moves).is_won
+    for_good = attrs.evolve(aisleriot, worry_back=False)
+    state = position(for_good, base="4", columns=columns, foundations=home)
+    board = Board(state)
+    assert Reach(board).stranded(board.root)
+    assert solve(state, techniques=_WITHOUT).outcome is Outcome.LOST
 
 
 def _reference_stranded(board: Board, position: Position) -> bool:
@@ -174,8 +205,11 @@ def _reference_stranded(board: Board, position: Position) -> bool:
                     packable = (
                         target in where and where[target][0] < width
                     ) or target in to_columns
-                    if not home(target) and (
-                        target in moved or (packable and (target in loose or uncovered(target)))
+                    if (board.worry_back and home(target)) or (
+                        not home(target)
+                        and (
+                            target in moved or (packable and (target in loose or uncovered(target)))
+                        )
                     ):
                         can = True
             if can:
@@ -198,7 +232,7 @@ def test_the_propagation_finds_the_plain_fixpoint(name: str, data: st.DataObject
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_the_propagation_finds_the_plain_fixpoint_in_custom_variants(data: st.DataObject) -> None:
-    variant = data.draw(custom_variants().filter(lambda v: v.decks == 1 and not v.worry_back))
+    variant = data.draw(custom_variants().filter(lambda v: v.decks == 1))
     for state in data.draw(playouts(variant, max_moves=120)):
         board = Board(state)
         assert Reach(board).stranded(board.root) == _reference_stranded(board, board.root)

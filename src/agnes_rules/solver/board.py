@@ -82,10 +82,6 @@ class RuleTables:
     links: tuple[frozenset[int], ...]
     #: For each card, the cards on which it continues a run.
     links_onto: tuple[frozenset[int], ...]
-    #: For each card Y, the cards (as (suit, height)) other than the next lower card of
-    #: its suit that may be packed on Y, where a split of a run just above Y may be idle
-    #: (see :func:`~.ordering.without_idle_splits`); None where it never is.
-    split_rivals: tuple[tuple[tuple[int, int], ...] | None, ...]
     #: The cards that may fill an empty column.
     heads: frozenset[int]
     vacancy_runs: bool
@@ -135,7 +131,6 @@ def rule_tables(variant: Variant, base_rank: Rank) -> RuleTables:
         fits_under=fits_under,
         links=tuple(rules.run_links) + tuple(frozenset[int]() for _ in range(DOWN + 64)),
         links_onto=links_onto,
-        split_rivals=_split_rivals(variant, rules, height, vacancy_movable),
         heads=rules.vacancy_heads,
         vacancy_runs=rules.vacancy_takes_runs,
         guards=guards,
@@ -143,37 +138,6 @@ def rule_tables(variant: Variant, base_rank: Rank) -> RuleTables:
         vacancy_movable=vacancy_movable,
         card_needs=_card_needs(height, fits_under, links_onto, vacancy_movable),
     )
-
-
-def _split_rivals(
-    variant: Variant, rules: RuleBook, height: tuple[int, ...], vacancy_movable: frozenset[int]
-) -> tuple[tuple[tuple[int, int], ...] | None, ...]:
-    """:attr:`RuleTables.split_rivals`.
-
-    The proof that such a split is idle needs three things of the rules: runs may be
-    split; every card packed on another continues a run on it (so a card uncovered
-    can always move with the run on it instead); and a card that may fill a gap alone
-    may fill it with its run too (so no gap takes the card and refuses the run).
-    """
-    if not variant.split_runs or any(
-        rules.fits_on[card] != rules.run_links[card] for card in range(52)
-    ):
-        return tuple(None for _ in range(52))
-    rivals: list[tuple[tuple[int, int], ...] | None] = []
-    for card in range(52):
-        # The card below it in its suit, which must go home first (not so for the base
-        # card, on which the top rank may be packed where packing wraps).
-        lower = [
-            other
-            for other in rules.run_links[card]
-            if other // 13 == card // 13 and height[other] + 1 == height[card]
-        ]
-        if not lower or (card in vacancy_movable and not rules.vacancy_takes_runs):
-            rivals.append(None)
-        else:
-            others = rules.fits_on[card] - {lower[0]}
-            rivals.append(tuple(sorted((other // 13, height[other]) for other in others)))
-    return tuple(rivals)
 
 
 def _card_needs(
@@ -217,7 +181,6 @@ class Board:
         self.fits_under = tables.fits_under
         self.links = tables.links
         self.links_onto = tables.links_onto
-        self.split_rivals = tables.split_rivals
         self.heads = tables.heads
         self.vacancy_none = variant.vacancy is Vacancy.NONE
         self.vacancy_runs = tables.vacancy_runs

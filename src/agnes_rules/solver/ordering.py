@@ -21,7 +21,7 @@ from agnes_rules.solver.board import (
     Position,
 )
 
-__all__ = ["order", "undominated", "without_idle_splits", "without_repeats"]
+__all__ = ["order", "undominated", "without_repeats"]
 
 #: Breaking a run (leaving a card that the moved cards continue a run on) is tried
 #: after the deal, unless it frees a card for the foundations: such a move only
@@ -50,45 +50,6 @@ def undominated(board: Board, position: Position, moves: list[InternalMove]) -> 
             and move[2] >= fixed
         )
     ]
-
-
-def without_idle_splits(
-    board: Board, position: Position, moves: list[InternalMove]
-) -> list[InternalMove]:
-    """``moves`` without the splits that only uncover a card nothing can use (one deck,
-    no card worried back).
-
-    Such a move takes a run from X up off Y, the next card of X's suit, where no
-    deal reaches either column and every other card that could be packed on Y is
-    home (:attr:`.RuleTables.split_rivals`). Y uncovered is of no use: it cannot
-    go home before X, nothing but X can be packed on it, and wherever Y could move
-    it can move with the run on it (every packed card continues a run, runs may be
-    split). So every line after the split is copied from the position before it,
-    move for move, with the run left on Y, and the split itself saved: the copy is
-    one move shorter (until X goes home, where the two lines meet). A shortest
-    winning line therefore never starts with such a split.
-    """
-    columns, found, stock_at = position[0], position[3], position[4]
-    fixed = 0 if board.to_reserve else board.fixed_at[stock_at]
-    rivals, links = board.split_rivals, board.links
-    kept: list[InternalMove] = []
-    for move in moves:
-        kind, source, target, count = move
-        if kind == COLUMN_TO_COLUMN and source >= fixed and target >= fixed:
-            column = columns[source]
-            if count < len(column):
-                under = column[-count - 1]
-                upper = column[-count]
-                others = rivals[under] if under < DOWN else None
-                if (
-                    others is not None
-                    and upper // 13 == under // 13
-                    and upper in links[under]
-                    and all(found[suit] > height for suit, height in others)
-                ):
-                    continue
-        kept.append(move)
-    return kept
 
 
 def without_repeats(

@@ -3,8 +3,8 @@
 The looser game forgets *when* things happen. It asks of each card only
 whether it could ever leave the place it has now, and whether it could ever
 reach its foundation, and it answers both with the least fixpoint of these
-rules (one deck, no card worried back, so cards at home stay there and a card
-at home is never a target):
+rules (one deck; a card at home is never a target, unless cards may be worried
+back, when any card at home counts as one that could have come back anywhere):
 
 - a card **could be uncovered** when it is in a spare space or still in the
   stock (a dealt card lands on top), when it could leave its place (it is then
@@ -15,17 +15,19 @@ at home is never a target):
 - it **could leave its place** when it could go home; when it lies face up on
   the card it continues a run on and that card could leave (carried with it);
   or when every card above the run it heads could leave (it can only move as the
-  bottom of a run) and a target could take it: a card it may be packed on, not
-  at home, that could leave its place (to lie somewhere else) or that lies where
+  bottom of a run) and a target could take it: a card it may be packed on that
+  could leave its place (to lie somewhere else) or that lies where
   packing is possible (a column, or a card the stock deals to a column) and
   could be uncovered there; or an empty column, when one is or could be empty
   and the card may fill a gap.
 
 Every real line is a line of the looser game: by induction over its moves,
 whatever a card does in it first (leave its place, go home) the rules above
-allow, because what it needed had already happened. So if some card not at
-home could never go home in the looser game, it never does in the real one,
-and the position is lost. The proof counts no moves, so it catches what the
+allow, because what it needed had already happened (a card not home now goes
+home on a foundation that has reached its height, so after the cards below it,
+none of which is home now either, even if cards were worried back meanwhile).
+So if some card not at home could never go home in the looser game, it never
+does in the real one, and the position is lost. The proof counts no moves, so it catches what the
 stuck-card check of :mod:`.deadends` cannot: deals where the cards are not
 stuck one by one but keep each other out of reach, wherever they move (many
 lost deals of Agnes Sorel with empty gaps never send another card home after
@@ -40,7 +42,7 @@ __all__ = ["Reach"]
 
 
 class Reach:
-    """The stranded-card proof for positions of one board (one deck, no worry back).
+    """The stranded-card proof for positions of one board (one deck).
 
     The fixpoint is found by propagation: a card is examined again only when
     something its rules read has changed (a card under it or a target of it shown
@@ -57,6 +59,8 @@ class Reach:
         self.heads = board.vacancy_movable
         self.head_cards = tuple(sorted(board.vacancy_movable))
         self.to_reserve = board.to_reserve
+        #: Whether cards at home may come back (worried back): then they are targets too.
+        self.worry_back = board.worry_back
         #: For each card, the cards that may be packed on it.
         packers: list[list[int]] = [[] for _ in range(52)]
         for card in range(52):
@@ -226,7 +230,7 @@ class Reach:
             return True
         height, found, pile_of, place = self.height, self.found, self.pile_of, self.place
         for target in self.fits_under[card]:
-            if found[target // 13] > height[target]:
+            if found[target // 13] > height[target] and not self.worry_back:
                 continue
             if moved[target] or (
                 self.packable[target]

@@ -61,8 +61,7 @@ class Techniques:
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
       that turn a card or empty a column); otherwise the rules engine's order.
     - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
-      moving all the cards of a column onto another column that no deal will reach; and
-      splitting a run off a card that nothing else can use (see the documentation).
+      moving all the cards of a column onto another column that no deal will reach.
     - ``streamline``: where gaps can be filled, first a quick search on a quarter of the
       budget that plays every card its foundation accepts at once, safe or not, and
       gives up on a line after a deal once it has taken a set share of the budget; it

@@ -31,7 +31,7 @@ from agnes_rules.solver.keys import (
     symmetric_key,
 )
 from agnes_rules.solver.moves import MoveGenerator
-from agnes_rules.solver.ordering import order, undominated, without_idle_splits, without_repeats
+from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.watch import CHECK_EVERY, Watch
@@ -88,7 +88,9 @@ def for_worry_back(techniques: Techniques) -> Techniques:
     """The techniques that stay sound when cards may be worried back from the foundations.
 
     ``auto_foundation`` and ``dead_ends`` use their exact forms for these variants
-    (see :mod:`~agnes_rules.solver.worryback`); ``dominated_moves`` is off (its
+    (see :mod:`~agnes_rules.solver.worryback`), and ``stranded_cards`` counts every
+    card at home as a possible target (see :mod:`~agnes_rules.solver.reach`);
+    ``dominated_moves`` is off (its
     proof assumes that cards at home stay there), and so is ``streamline`` (a card
     sent home may come back, so sending every card home restricts nothing); the
     transposition table, which keeps the search finite once positions can repeat,
@@ -121,17 +123,11 @@ class Search:
         self.dead_ends = DeadEnds(self.board)
         #: Whether positions are checked for dead ends (their proofs need one deck).
         self.refutes = techniques.dead_ends and self.board.decks == 1
-        #: The stranded-card proof (None: off); it needs one deck and cards home for good.
+        #: The stranded-card proof (None: off); it needs one deck.
         self.reach = (
-            Reach(self.board)
-            if techniques.stranded_cards and self.board.decks == 1 and not self.board.worry_back
-            else None
+            Reach(self.board) if techniques.stranded_cards and self.board.decks == 1 else None
         )
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
-        #: Idle splits need cards at home to stay there, and one copy of each card.
-        self.prune_splits = (
-            techniques.dominated_moves and self.board.decks == 1 and not self.board.worry_back
-        )
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
         #: Whether keys are link keys, each made from its parent's (see :mod:`.keys`).
@@ -188,8 +184,6 @@ class Search:
         moves = self.generator.moves(position)
         if self.prune_dominated:
             moves = undominated(self.board, position, moves)
-        if self.prune_splits:
-            moves = without_idle_splits(self.board, position, moves)
         if self.techniques.move_ordering:
             moves = order(self.board, position, moves)
         return moves
