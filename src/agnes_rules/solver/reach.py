@@ -1,37 +1,37 @@
 """Stranded cards: positions refuted because, even under looser rules, a card never gets home.
 
 The looser game forgets *when* things happen. It asks of each card only
-whether it could ever leave the place it has now, and whether it could ever
-reach its foundation, and it answers both with the least fixpoint of these
-rules (one deck; a card at home is never a target, unless cards may be worried
-back, when any card at home counts as one that could have come back anywhere):
+whether it could ever move, whether it could ever go home (either way it
+*leaves its place*), and whether it could ever be uncovered, and it answers with
+the least fixpoint of these rules (one deck; a card at home is never a target,
+unless cards may be worried back, when any card at home counts as one that
+could have moved back anywhere):
 
 - a card **could be uncovered** when it is in a spare space or still in the
-  stock (a dealt card lands on top), when it could leave its place (it is then
-  somewhere else, perhaps on top), or when every card above it in its pile
-  could leave;
+  stock (a dealt card lands on top), when it could move (it is then somewhere
+  else, perhaps on top), or when every card above it in its pile could leave
+  its place;
 - it **could go home** when it could be uncovered and it is the next card of
   its suit, or the card below it in its suit could go home;
-- it **could leave its place** when it could go home; when it lies face up on
-  the card it continues a run on and that card could leave (carried with it);
-  or when every card above the run it heads could leave (it can only move as the
-  bottom of a run) and a target could take it: a card it may be packed on that
-  could leave its place (to lie somewhere else) or that lies where
-  packing is possible (a column, or a card the stock deals to a column) and
-  could be uncovered there; or an empty column, when one is or could be empty
-  and the card may fill a gap.
+- it **could move** when it lies face up on the card it continues a run on and
+  that card could move (it is carried along); or when every card above the run
+  it heads could leave its place (it can only move as the bottom of a run) and
+  a target could take it: a card it may be packed on that could move (and so
+  lie somewhere else) or that lies where packing is possible (a column, or a
+  card the stock deals to a column) and could be uncovered there; or an empty
+  column, when one is or could be empty and the card may fill a gap.
 
 Every real line is a line of the looser game: by induction over its moves,
-whatever a card does in it first (leave its place, go home) the rules above
+whatever a card does in it first (move, go home, be uncovered) the rules above
 allow, because what it needed had already happened (a card not home now goes
 home on a foundation that has reached its height, so after the cards below it,
 none of which is home now either, even if cards were worried back meanwhile).
 So if some card not at home could never go home in the looser game, it never
-does in the real one, and the position is lost. The proof counts no moves, so it catches what the
-stuck-card check of :mod:`.deadends` cannot: deals where the cards are not
-stuck one by one but keep each other out of reach, wherever they move (many
-lost deals of Agnes Sorel with empty gaps never send another card home after
-the last deal, and of Agnes Bernauer after the reserve is dealt).
+does in the real one, and the position is lost. The proof counts no moves, so
+it catches what the stuck-card check of :mod:`.deadends` cannot: cards that are
+not stuck one by one but keep each other out of reach wherever they move (many
+lost deals where gaps stay empty never send another card home after the last
+deal).
 """
 
 from __future__ import annotations
