@@ -99,6 +99,7 @@ _NONE = Techniques(
     symmetry=False,
     auto_foundation=False,
     dead_ends=False,
+    stranded_cards=False,
     move_ordering=False,
 )
 
@@ -172,6 +173,8 @@ def test_a_card_that_cannot_go_home_before_the_deal_is_buried_by_it() -> None:
 
 
 def test_a_lost_verdict_is_a_search_of_the_whole_game() -> None:
+    # A lost deal that no proof refutes within 50 positions (deal 10 was one, until
+    # the stranded-card proof refuted it in 22).
     state = GameState.deal("agnes-sorel", 2)
     assert solve(state).outcome is Outcome.LOST
     assert solve(state, max_states=50).outcome is Outcome.UNKNOWN
@@ -254,3 +257,18 @@ def test_every_vacancy_rule_is_solved_exactly() -> None:
             result = solve(state, max_states=3_000)
             if result.won:
                 assert state.play(result.moves).is_won
+
+
+def test_a_run_that_wraps_round_to_a_card_it_lies_on_can_make_room() -> None:
+    # PySolFC's rules: packing wraps (a King on an Ace). The run from the nine of clubs
+    # up to the jack of spades lies on the ten of clubs, the next card of its suit.
+    # Moved onto the ten of spades, it uncovers the ten of clubs, which can then go on
+    # the jack of spades, the top of that same run: the queen of hearts comes free and
+    # goes home, and the game is won. (A pruning tried on the way to the stranded-card
+    # proof skipped that first move as useless and called this position lost.)
+    pysol = Variant.named("agnes-sorel-pysol")
+    columns = {3: "JC QH TC 9C 8C 7C 6C 5C 4C 3C 2C AC KS QC JS", 4: "TS", 5: "KC QS KH"}
+    home = {"C": 0, "D": 13, "H": 11, "S": 9}
+    state = position(pysol, base="A", columns=columns, foundations=home)
+    result = solve(state, max_states=100_000)
+    assert result.won and state.play(result.moves).is_won

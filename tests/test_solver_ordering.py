@@ -6,7 +6,6 @@ import attrs
 
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
-from agnes_rules.solver import solve
 from agnes_rules.solver.api import public_move
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DEAL, SPARE_TO_FOUNDATION, Board
 from agnes_rules.solver.moves import MoveGenerator
@@ -100,19 +99,3 @@ def test_moving_a_card_back_after_it_turned_one_is_no_repeat() -> None:
     after = board.apply(board.root, move)
     moves = MoveGenerator(board).moves(after)
     assert "t2t1" in _texts(without_repeats(board.root, move, moves))
-
-
-def test_a_split_that_lets_a_card_lie_on_its_own_run_is_no_idle_move() -> None:
-    # PySolFC's rules: packing wraps (a King on an Ace). The run from the nine of clubs
-    # up to the jack of spades lies on the ten of clubs, the next card of its suit.
-    # Moved onto the ten of spades, it uncovers the ten of clubs, which can then go on
-    # the jack of spades, the top of that same run: the queen of hearts comes free and
-    # goes home, and the game is won. An earlier form of `dominated_moves` skipped that
-    # split as idle (the ten "could always move with the run on it") and called this
-    # position lost.
-    pysol = Variant.named("agnes-sorel-pysol")
-    columns = {3: "JC QH TC 9C 8C 7C 6C 5C 4C 3C 2C AC KS QC JS", 4: "TS", 5: "KC QS KH"}
-    home = {"C": 0, "D": 13, "H": 11, "S": 9}
-    state = position(pysol, base="A", columns=columns, foundations=home)
-    result = solve(state, max_states=100_000)
-    assert result.won and state.play(result.moves).is_won

@@ -153,6 +153,7 @@ def test_a_loss_of_the_streamlined_pass_proves_nothing() -> None:
 
 
 def test_a_pass_that_gave_up_on_a_line_proves_nothing_either() -> None:
+    # A deal whose pass gives up on a line, sends nothing unsafe home, and finds no win.
     search, outcome, first = _first_pass("agnes-sorel", 5, 20_000)
     assert outcome is Outcome.LOST and search.gave_up
     assert search.greedy is not None and not search.greedy.unsafe

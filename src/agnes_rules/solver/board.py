@@ -78,6 +78,8 @@ class RuleTables:
     height: tuple[int, ...]
     #: The cards that each card may be packed on.
     fits_under: tuple[tuple[int, ...], ...]
+    #: The cards that may be packed on each card.
+    packers: tuple[tuple[int, ...], ...]
     #: The rules' run links, indexed by any code, so that a face-down card ends every run.
     links: tuple[frozenset[int], ...]
     #: For each card, the cards on which it continues a run.
@@ -129,6 +131,7 @@ def rule_tables(variant: Variant, base_rank: Rank) -> RuleTables:
     return RuleTables(
         height=height,
         fits_under=fits_under,
+        packers=tuple(tuple(sorted(rules.fits_on[card])) for card in range(52)),
         links=tuple(rules.run_links) + tuple(frozenset[int]() for _ in range(DOWN + 64)),
         links_onto=links_onto,
         heads=rules.vacancy_heads,
@@ -179,6 +182,7 @@ class Board:
         self.total = variant.card_count
         self.height = tables.height
         self.fits_under = tables.fits_under
+        self.packers = tables.packers
         self.links = tables.links
         self.links_onto = tables.links_onto
         self.heads = tables.heads

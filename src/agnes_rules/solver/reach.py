@@ -54,29 +54,24 @@ class Reach:
         self.board = board
         self.height = board.height
         self.fits_under = board.fits_under
+        self.packers = board.packers
         self.links = board.links
         self.card_at = board.card_at
-        self.heads = board.vacancy_movable
-        self.head_cards = tuple(sorted(board.vacancy_movable))
+        self.gap_fillers = board.vacancy_movable
+        self.gap_filler_cards = tuple(sorted(board.vacancy_movable))
         self.to_reserve = board.to_reserve
         #: Whether cards at home may come back (worried back): then they are targets too.
         self.worry_back = board.worry_back
-        #: For each card, the cards that may be packed on it.
-        packers: list[list[int]] = [[] for _ in range(52)]
-        for card in range(52):
-            for target in board.fits_under[card]:
-                packers[target].append(card)
-        self.packers = tuple(tuple(cards) for cards in packers)
-        # Per card, refilled by each call (lists, reused: the compiled build keeps them
-        # as native lists): the pile it lies in (-1: a spare space or the stock), its place
-        # there, and the place of the top of the run it heads.
+        # Per card, filled by each call (lists kept from call to call: the compiled build
+        # keeps them as native lists): the pile it lies in (-1: a spare space or the
+        # stock), its place there, and the place of the top of the run it heads.
         self.pile_of = [-1] * 52
         self.place = [0] * 52
         self.run_top = [0] * 52
         #: Whether a card lies where cards may be packed on it (a column, or dealt to one).
         self.packable = [False] * 52
-        #: Whether a card is in a spare space or the stock (uncovered without help).
-        self.loose = [False] * 52
+        #: Whether a card could move (a card at home counts as one: it is never examined)
+        #: and whether it could go home.
         self.moved = [False] * 52
         self.homeable = [False] * 52
         #: The cards to examine again, and whether each one is among them.
@@ -98,7 +93,7 @@ class Reach:
         columns, reserve, spare, found, stock_at = position
         piles = columns + reserve if reserve else columns
         self.piles, self.width, self.found = piles, len(columns), found
-        self.locate(piles, len(columns), spare, found, stock_at)
+        self.locate(piles, len(columns), found, stock_at)
         self.free = [len(pile) for pile in piles]
         reach = self.reach
         for suit in range(4):
@@ -107,8 +102,8 @@ class Reach:
         # Every card not home is examined: each pile from its top down, then the cards in
         # the spare spaces and the stock (the queue is popped from its end).
         queue, queued, moved = self.queue, self.queued, self.moved
-        for card in range(52):
-            if self.loose[card]:
+        for card in [*self.board.stock[stock_at:], *spare]:
+            if card != NO_CARD:
                 queue.append(card)
                 queued[card] = True
         for pile in reversed(piles):
@@ -117,12 +112,15 @@ class Reach:
                 queued[code % DOWN] = True
         # Cards going home only uncover others: they are taken home whenever the queue
         # runs dry, and what they uncover is examined again, until neither changes.
-        while self.go_home() or queue:
+        while True:
+            went = self.go_home()
             if reach[0] == reach[1] == reach[2] == reach[3] == 13:
                 for waiting in queue:
                     queued[waiting] = False
                 queue.clear()
                 return False
+            if not (went or queue):
+                return True
             while queue:
                 card = queue.pop()
                 queued[card] = False
@@ -136,7 +134,6 @@ class Reach:
                     if where < self.width and at + 1 < len(piles[where]):
                         self.enqueue_one(piles[where][at + 1] % DOWN)  # it may carry that one
                     self.uncover(where)
-        return not (reach[0] == reach[1] == reach[2] == reach[3] == 13)
 
     def enqueue(self, cards: tuple[int, ...]) -> None:
         """Examine ``cards`` (again), those not yet shown to move."""
@@ -147,7 +144,7 @@ class Reach:
                 queued[card] = True
 
     def enqueue_one(self, card: int) -> None:
-        """Examine ``card`` (again), unless it is shown to move."""
+        """:meth:`enqueue` for one card (without building a tuple on the hot path)."""
         if not (self.moved[card] or self.queued[card]):
             self.queue.append(card)
             self.queued[card] = True
@@ -175,19 +172,13 @@ class Reach:
             self.enqueue(self.packers[pile[at] % DOWN])
         if not count and where < self.width and not self.emptiable:
             self.emptiable = True
-            self.enqueue(self.head_cards)
+            self.enqueue(self.gap_filler_cards)
 
     def go_home(self) -> bool:
         """Take each suit home in order, as far as its cards could be uncovered; whether
         any card went."""
         card_at, pile_of, place = self.card_at, self.pile_of, self.place
-        loose, moved, homeable, free, reach = (
-            self.loose,
-            self.moved,
-            self.homeable,
-            self.free,
-            self.reach,
-        )
+        moved, homeable, free, reach = self.moved, self.homeable, self.free, self.reach
         went = False
         progress = True
         while progress:
@@ -197,11 +188,8 @@ class Reach:
                 while level < 13:
                     card = card_at[suit * 13 + level]
                     where = pile_of[card]
-                    if not (
-                        loose[card]
-                        or moved[card]
-                        or (where >= 0 and free[where] <= place[card] + 1)
-                    ):
+                    # In a spare space or the stock, moved, or all that covers it gone.
+                    if not (where < 0 or moved[card] or free[where] <= place[card] + 1):
                         break
                     homeable[card] = progress = went = True
                     if where >= 0:
@@ -213,8 +201,8 @@ class Reach:
     def leaves(self, card: int) -> bool:
         """Whether ``card`` (not yet shown to be able to move) could move off its place,
         given what could so far."""
-        piles, free, moved = self.piles, self.free, self.moved
-        where = self.pile_of[card]
+        piles, free, moved, pile_of = self.piles, self.free, self.moved, self.pile_of
+        where = pile_of[card]
         at = self.place[card]
         if (
             0 <= where < self.width
@@ -226,29 +214,27 @@ class Reach:
             return True  # carried off in a run
         if where >= 0 and free[where] > self.run_top[card] + 1:
             return False  # a card above its run stays: it cannot move yet
-        if self.emptiable and card in self.heads:
+        if self.emptiable and card in self.gap_fillers:
             return True
-        height, found, pile_of, place = self.height, self.found, self.pile_of, self.place
+        height, found, place = self.height, self.found, self.place
         for target in self.fits_under[card]:
-            if found[target // 13] > height[target] and not self.worry_back:
+            # A card at home counts as moved: a target only where it may come back.
+            if not self.worry_back and found[target // 13] > height[target]:
                 continue
-            if moved[target] or (
-                self.packable[target]
-                and (self.loose[target] or free[pile_of[target]] <= place[target] + 1)
-            ):
+            if moved[target]:
+                return True
+            lies = pile_of[target]
+            if self.packable[target] and (lies < 0 or free[lies] <= place[target] + 1):
                 return True
         return False
 
-    def locate(
-        self, piles: tuple[bytes, ...], width: int, spare: bytes, found: bytes, stock_at: int
-    ) -> None:
+    def locate(self, piles: tuple[bytes, ...], width: int, found: bytes, stock_at: int) -> None:
         """Fill the per-card tables for ``piles`` (the first ``width`` are columns)."""
         pile_of, place, run_top = self.pile_of, self.place, self.run_top
-        packable, loose, moved, height = self.packable, self.loose, self.moved, self.height
+        packable, moved, height = self.packable, self.moved, self.height
         for card in range(52):
             pile_of[card] = -1
-            packable[card] = loose[card] = self.homeable[card] = False
-            # A card at home counts as moved, so that it is never examined.
+            packable[card] = self.homeable[card] = False
             moved[card] = found[card // 13] > height[card]
         links = self.links
         for index, pile in enumerate(piles):
@@ -268,13 +254,7 @@ class Reach:
                     run_top[card] = top
                 else:
                     run_top[card] = at  # a reserve card moves alone
-        for card in spare:
-            if card != NO_CARD:
-                loose[card] = True
-        board = self.board
-        for card in board.stock[stock_at:]:
-            loose[card] = True
         if not self.to_reserve:
-            for dealt in board.future_cards(stock_at):
+            for dealt in self.board.future_cards(stock_at):
                 for card in dealt:
                     packable[card] = True

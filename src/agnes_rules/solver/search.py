@@ -121,7 +121,8 @@ class Search:
             else None
         )
         self.dead_ends = DeadEnds(self.board)
-        #: Whether positions are checked for dead ends (their proofs need one deck).
+        #: Whether positions are checked for dead ends (their proofs need one deck); the
+        #: other loss proof, the stranded cards, is :attr:`reach`.
         self.refutes = techniques.dead_ends and self.board.decks == 1
         #: The stranded-card proof (None: off); it needs one deck.
         self.reach = (
@@ -145,9 +146,9 @@ class Search:
         """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
         ``move`` and its autoplay ``auto``.
 
-        The stranded-card proof runs only after a deal or a card sent home: it costs
-        several positions, and nearly all it refutes, it refutes there (see
-        docs/solver.md)."""
+        The stranded-card proof runs only after a deal or a card sent home: a check
+        costs about two positions' worth of work, and nearly all it refutes, it refutes
+        there (see docs/solver.md)."""
         if self.refutes and self.dead_ends.newly_dead(parent, child, move, auto):
             return True
         reach = self.reach
@@ -313,7 +314,8 @@ class Search:
         no_moves: list[InternalMove] = []
         use_table = techniques.transpositions
         linked = self.linked and use_table
-        refutes = self.refutes or self.reach is not None
+        # Whether any loss proof runs (the dead ends, the stranded cards).
+        proofs = self.refutes or self.reach is not None
         total = board.total
         # With a deadline the clock is also read every ``every`` moves that only lead back
         # to a position seen before: in two-deck games most moves do, and dozens of them can
@@ -373,7 +375,7 @@ class Search:
                 del stack[capped.pop()[0] :]
                 self.gave_up = True
                 continue
-            if refutes and self.newly_refuted(position, child, move, auto):
+            if proofs and self.newly_refuted(position, child, move, auto):
                 continue
             moves = self.moves_after(position, move, child, not auto and use_table)
             if move[0] == DEAL and len(capped) < len(caps):
