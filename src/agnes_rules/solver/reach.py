@@ -25,7 +25,9 @@ Every real line is a line of the looser game: by induction over its moves,
 whatever a card does in it first (move, go home, be uncovered) the rules above
 allow, because what it needed had already happened (a card not home now goes
 home on a foundation that has reached its height, so after the cards below it,
-none of which is home now either, even if cards were worried back meanwhile).
+none of which is home now either, even if cards were worried back meanwhile;
+and a card that went home and was worried back landed on a target, or in a gap
+it may fill, after its place was uncovered: what the rule for moving asks).
 So if some card not at home could never go home in the looser game, it never
 does in the real one, and the position is lost. The proof counts no moves, so
 it catches what the stuck-card check of :mod:`.deadends` cannot: cards that are
