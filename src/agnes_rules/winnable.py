@@ -15,7 +15,7 @@ by ``benchmarks/winnable_data.py``) and is read on first use.
 
 >>> deals = winnable_deals("agnes-sorel")
 >>> len(deals), deals[:5]
-(5868, (1, 3, 4, 7, 12))
+(5869, (1, 3, 4, 7, 12))
 >>> import random
 >>> random_winnable_deal("agnes-bernauer", random.Random(1)) in winnable_deals("agnes-bernauer")
 True
