@@ -64,9 +64,9 @@ class Reach:
         self.to_reserve = board.to_reserve
         #: Whether cards at home may come back (worried back): then they are targets too.
         self.worry_back = board.worry_back
-        # Per card, filled by each call (lists kept from call to call: the compiled build
-        # keeps them as native lists): the pile it lies in (-1: a spare space or the
-        # stock), its place there, and the place of the top of the run it heads.
+        # Per card, filled by each call (the lists are kept from call to call, unlike the
+        # per-pile ``free``): the pile it lies in (-1: a spare space or the stock), its
+        # place there, and the place of the top of the run it heads.
         self.pile_of = [-1] * 52
         self.place = [0] * 52
         self.run_top = [0] * 52
@@ -95,7 +95,7 @@ class Reach:
         columns, reserve, spare, found, stock_at = position
         piles = columns + reserve if reserve else columns
         self.piles, self.width, self.found = piles, len(columns), found
-        self.locate(piles, len(columns), found, stock_at)
+        self.locate(stock_at)
         self.free = [len(pile) for pile in piles]
         reach = self.reach
         for suit in range(4):
@@ -230,8 +230,10 @@ class Reach:
                 return True
         return False
 
-    def locate(self, piles: tuple[bytes, ...], width: int, found: bytes, stock_at: int) -> None:
-        """Fill the per-card tables for ``piles`` (the first ``width`` are columns)."""
+    def locate(self, stock_at: int) -> None:
+        """Fill the per-card tables for the piles of the call under way (with the stock
+        from ``stock_at`` still to come)."""
+        piles, width, found = self.piles, self.width, self.found
         pile_of, place, run_top = self.pile_of, self.place, self.run_top
         packable, moved, height = self.packable, self.moved, self.height
         for card in range(52):
