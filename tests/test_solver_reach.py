@@ -64,6 +64,22 @@ def test_cards_that_keep_each_other_out_of_reach_strand_the_game() -> None:
     assert solve(state, techniques=_WITHOUT).outcome is Outcome.LOST
 
 
+def test_a_run_moved_whole_leaves_its_cards_covered() -> None:
+    # Clubs want the eight, under the nine of spades, which could go only on a black
+    # ten: the ten of clubs lies under the eight, the ten of spades under the nine of
+    # clubs, which could leave it only for the ten of clubs or to go home after the
+    # eight. The ten of spades and the nine could move together onto a jack, but the
+    # nine travels on the ten and never uncovers it: carried along, a card does not
+    # leave the card it lies on.
+    spades_next = {"H": 13, "D": 13, "C": 4, "S": 4}
+    columns = {1: "TS 9C", 2: "TC 8S 8C 9S", 3: "JS", 4: "3C 2C AC KC QC JC", 5: "3S 2S AS KS QS"}
+    state = position(_NONE_UP, base="4", columns=columns, foundations=spades_next)
+    board = Board(state)
+    assert not DeadEnds(board).is_dead(board.root)
+    assert Reach(board).stranded(board.root)
+    assert solve(state, techniques=_WITHOUT).outcome is Outcome.LOST
+
+
 def test_a_game_that_can_be_won_is_not_stranded() -> None:
     state = _queens_next({1: "AC", 2: "3C QS KC", 3: "QC 3S 2C AS 2S KS"})
     assert not _stranded(state)
@@ -145,7 +161,7 @@ def test_cards_worried_back_are_targets_again() -> None:
 def _reference_fixpoint(board: Board, position: Position) -> tuple[bool, set[int], set[int]]:
     """The looser game's fixpoint computed the plain way, from the rules as the module
     states them, every rule applied to every card until nothing changes: whether a card
-    is stranded, the cards not home that could move, those that could go home."""
+    is stranded, the cards not home that could be lifted, those that could go home."""
     columns, reserve, spare, found, stock_at = position
     piles = list(columns) + list(reserve)
     width = len(columns)
@@ -156,80 +172,77 @@ def _reference_fixpoint(board: Board, position: Position) -> tuple[bool, set[int
     to_columns = set()
     if not board.to_reserve:
         to_columns = {card for cards in board.future_cards(stock_at) for card in cards}
-    moved: set[int] = set()
+    lifted: set[int] = set()
     homeable: set[int] = set()
 
     def home(card: int) -> bool:
         return found[card // 13] > board.height[card]
 
-    def above_leave(index: int, at: int) -> bool:
-        return all(code % DOWN in moved | homeable for code in piles[index][at + 1 :])
+    def leaves(card: int) -> bool:
+        return card in lifted or card in homeable
 
-    def uncovered(card: int) -> bool:
-        return card in loose or card in moved or (card in where and above_leave(*where[card]))
-
-    def run_top(index: int, at: int) -> int:
+    def lies_on(index: int, at: int) -> bool:
+        """Whether a card lies on place ``at`` of pile ``index`` that could not leave it."""
         pile = piles[index]
-        while index < width and at + 1 < len(pile) and pile[at + 1] < DOWN:
-            if pile[at + 1] not in board.links[pile[at]]:
-                break
-            at += 1
-        return at
+        return at + 1 < len(pile) and not leaves(pile[at + 1] % DOWN)
 
+    def exposed(card: int) -> bool:
+        return card in loose or not lies_on(*where[card])
+
+    def run_free(card: int) -> bool:
+        if card in loose:
+            return True
+        index, at = where[card]
+        if index >= width:
+            return exposed(card)
+        pile = piles[index]
+        while at + 1 < len(pile) and pile[at + 1] < DOWN and pile[at + 1] in board.links[pile[at]]:
+            at += 1
+        return not lies_on(index, at)
+
+    def target(card: int) -> bool:
+        if home(card) or card in homeable:
+            if board.worry_back:
+                return True
+            if home(card):
+                return False
+        in_column = (card in where and where[card][0] < width) or card in to_columns
+        return (in_column or card in lifted) and exposed(card)
+
+    cards = [card for card in [*where, *loose] if not home(card)]
     changed = True
     while changed:
         changed = False
-        emptiable = any(above_leave(index, -1) for index in range(width))
-        for card in range(52):
-            if home(card):
-                continue
+        emptiable = any(
+            not piles[index] or leaves(piles[index][0] % DOWN) for index in range(width)
+        )
+        for card in cards:
             level, suit = board.height[card], card // 13
             below = board.card_at[suit * 13 + level - 1] if level else -1
             next_up = found[suit] == level or below in homeable
-            if card not in homeable and next_up and uncovered(card):
+            if card not in homeable and next_up and exposed(card):
                 homeable.add(card)
                 changed = True
-            if card in moved:
+            if card in lifted or not run_free(card):
                 continue
-            can = False
-            if card in where:
-                index, at = where[card]
-                pile = piles[index]
-                carried = index < width and at > 0 and pile[at] < DOWN
-                if carried and pile[at] in board.links[pile[at - 1]]:
-                    can = pile[at - 1] % DOWN in moved
-                free_run = above_leave(index, run_top(index, at))
-            else:
-                free_run = True
-            if not can and free_run:
-                can = emptiable and card in board.vacancy_movable
-                for target in board.fits_under[card]:
-                    packable = (
-                        target in where and where[target][0] < width
-                    ) or target in to_columns
-                    if (board.worry_back and home(target)) or (
-                        not home(target)
-                        and (
-                            target in moved or (packable and (target in loose or uncovered(target)))
-                        )
-                    ):
-                        can = True
-            if can:
-                moved.add(card)
+            if (emptiable and card in board.vacancy_movable) or any(
+                target(under) for under in board.fits_under[card]
+            ):
+                lifted.add(card)
                 changed = True
-    return any(not home(card) and card not in homeable for card in range(52)), moved, homeable
+    return any(not home(card) and card not in homeable for card in range(52)), lifted, homeable
 
 
 def _same_fixpoint(state: GameState) -> None:
     board = Board(state)
     reach = Reach(board)
-    stranded, moved, homeable = _reference_fixpoint(board, board.root)
+    stranded, lifted, homeable = _reference_fixpoint(board, board.root)
     assert reach.stranded(board.root) == stranded
     if stranded:
         # No early stop: the whole fixpoint is there to compare, card by card.
         found, height = board.root[3], board.height
         left = [card for card in range(52) if found[card // 13] <= height[card]]
-        assert {card for card in left if reach.moved[card]} == moved
+        assert {card for card in left if reach.lifted[card]} == lifted
         assert {card for card in left if reach.homeable[card]} == homeable
 
 

@@ -1,39 +1,48 @@
 """Stranded cards: positions refuted because, even under looser rules, a card never gets home.
 
 The looser game forgets *when* things happen. It asks of each card only
-whether it could ever move, whether it could ever go home (either way it
-*leaves its place*), and whether it could ever be uncovered, and it answers with
-the least fixpoint of these rules (one deck; a card at home is never a target,
-unless cards may be worried back, when any card at home counts as one that
-could have moved back anywhere):
+whether it could ever be **lifted** off what it lies on (moved as the bottom
+of a run), whether it could ever go home (either way it *leaves* the card
+under it), and whether it could ever be **exposed** (lie on top), and it
+answers with the least fixpoint of these rules (one deck; a card at home is
+never a target, unless cards may be worried back, when any card at home, or
+that could go home, counts as one that could come back anywhere):
 
-- a card **could be uncovered** when it is in a spare space or still in the
-  stock (a dealt card lands on top), when it could move (it is then somewhere
-  else, perhaps on top), or when every card above it in its pile could leave
-  its place;
-- it **could go home** when it could be uncovered and it is the next card of
-  its suit, or the card below it in its suit could go home;
-- it **could move** when it lies face up on the card it continues a run on and
-  that card could move (it is carried along); or when every card above the run
-  it heads could leave its place (it can only move as the bottom of a run) and
-  a target could take it: a card it may be packed on that could move (and so
-  lie somewhere else) or that lies where packing is possible (a column, or a
-  card the stock deals to a column) and could be uncovered there; or an empty
-  column, when one is or could be empty and the card may fill a gap.
+- a card **could be exposed** when it is in a spare space or still in the stock
+  (a dealt card lands on top), when nothing lies on it, or when the card lying
+  on it could leave it;
+- it **could go home** when it could be exposed and it is the next card of its
+  suit, or the card below it in its suit could go home;
+- it **could be lifted** when its run is free and a target could take it: a
+  card it may be packed on that could be exposed where packing is possible (in
+  a column, dealt to one, or wherever it was lifted to, always a column); or an
+  empty column, when one is or could be empty (its bottom card could leave)
+  and the card may fill a gap. Its run is free when it is in a spare space or
+  the stock; in a reserve pile, when it could be exposed; in a column, when
+  nothing lies on the top of the run it heads, or the card lying there could
+  leave it.
 
-Every real line is a line of the looser game: by induction over its moves,
-whatever a card does in it first (move, go home, be uncovered) the rules above
-allow, because what it needed had already happened (a card not home now goes
-home on a foundation that has reached its height, so after the cards below it,
-none of which is home now either, even if cards were worried back meanwhile;
-and a card that went home and was worried back landed on a target, or in a gap
-it may fill, after its place was uncovered: what the rule for moving asks).
-So if some card not at home could never go home in the looser game, it never
-does in the real one, and the position is lost. The proof counts no moves, so
-it catches what the stuck-card check of :mod:`.deadends` cannot: cards that are
-not stuck one by one but keep each other out of reach wherever they move (many
-lost deals where gaps stay empty never send another card home after the last
-deal).
+A card carried along in a run does not leave the card it lies on: the two move
+together, and the card under it stays covered. That is what makes the proof
+strong where runs may move (to a gap, or onto a target): a run that could only
+ever move whole does not expose the cards inside it.
+
+Every real line is a line of the looser game, by induction over its moves:
+whatever a card does in it for the first time (leave the card under it, go
+home, be exposed) the rules allow, because what they ask had already happened.
+A card lying on another may leave it only by being lifted or going home (while
+carried it stays on it); so a card is exposed only after the card that lay on
+it left it, and a run moves only once the card on its top, which does not
+continue it, has left (anything of the run leaving before that needs the same).
+A card lands only on a column's top card or in an empty column, whose bottom
+card must have left it. A card not home now goes home on a foundation that
+has reached its height, so after the cards below it, none of which is home now
+either; a card at home now is a target again only if it may be worried back,
+and one worried back lands on a target, or in a gap it may fill. So if some
+card not at home could never go home in the looser game, it never does in the
+real one, and the position is lost. The proof counts no moves, so it catches
+what the stuck-card check of :mod:`.deadends` cannot: cards that are not stuck
+one by one but keep each other out of reach wherever they move.
 """
 
 from __future__ import annotations
@@ -47,9 +56,9 @@ class Reach:
     """The stranded-card proof for positions of one board (one deck).
 
     The fixpoint is found by propagation: a card is examined again only when
-    something its rules read has changed (a card under it or a target of it shown
-    to move, a pile it or a target lies in uncovered further, a column shown
-    emptiable), so a check costs about one look at each card.
+    something its rules read has changed (the card on the top of its run shown to
+    leave it, a target of it exposed or lifted, a column shown emptiable), so a
+    check costs about one look at each card.
     """
 
     def __init__(self, board: Board) -> None:
@@ -64,29 +73,25 @@ class Reach:
         self.to_reserve = board.to_reserve
         #: Whether cards at home may come back (worried back): then they are targets too.
         self.worry_back = board.worry_back
-        # Per card, filled by each call (the lists are kept from call to call, unlike the
-        # per-pile ``free``): the pile it lies in (-1: a spare space or the stock), its
-        # place there, and the place of the top of the run it heads.
+        # Per card, filled by each call: the pile it lies in (-1: a spare space or the
+        # stock), its place there, and the place of the top of the run it heads.
         self.pile_of = [-1] * 52
         self.place = [0] * 52
         self.run_top = [0] * 52
         #: Whether a card lies where cards may be packed on it (a column, or dealt to one).
         self.packable = [False] * 52
-        #: Whether a card could move (a card at home counts as one: it is never examined)
-        #: and whether it could go home.
-        self.moved = [False] * 52
+        #: Whether a card could be lifted off what it lies on, and whether it could go home.
+        self.lifted = [False] * 52
         self.homeable = [False] * 52
         #: The cards to examine again, and whether each one is among them.
         self.queue: list[int] = []
         self.queued = [False] * 52
         # The state of the call under way: the piles (columns first), how many columns,
-        # the foundations, per pile how many cards stay (those above could all leave),
-        # per suit the lowest height not shown to get home, and whether a column could
-        # be emptied.
+        # the foundations, per suit the lowest height not shown to get home, and whether
+        # a column could be emptied.
         self.piles: tuple[bytes, ...] = ()
         self.width = 0
         self.found = b""
-        self.free: list[int] = []
         self.reach = [0, 0, 0, 0]
         self.emptiable = False
 
@@ -96,14 +101,13 @@ class Reach:
         piles = columns + reserve if reserve else columns
         self.piles, self.width, self.found = piles, len(columns), found
         self.locate(stock_at)
-        self.free = [len(pile) for pile in piles]
         reach = self.reach
         for suit in range(4):
             reach[suit] = found[suit]
         self.emptiable = not all(columns)
         # Every card not home is examined: each pile from its top down, then the cards in
         # the spare spaces and the stock (the queue is popped from its end).
-        queue, queued, moved = self.queue, self.queued, self.moved
+        queue, queued = self.queue, self.queued
         for card in [*self.board.stock[stock_at:], *spare]:
             if card != NO_CARD:
                 queue.append(card)
@@ -112,8 +116,9 @@ class Reach:
             for code in pile:
                 queue.append(code % DOWN)
                 queued[code % DOWN] = True
-        # Cards going home only uncover others: they are taken home whenever the queue
-        # runs dry, and what they uncover is examined again, until neither changes.
+        # Cards going home only expose others: they are taken home whenever the queue
+        # runs dry, and what they expose is examined again, until neither changes.
+        lifted, homeable, packers = self.lifted, self.homeable, self.packers
         while True:
             went = self.go_home()
             if reach[0] == reach[1] == reach[2] == reach[3] == 13:
@@ -126,61 +131,95 @@ class Reach:
             while queue:
                 card = queue.pop()
                 queued[card] = False
-                if moved[card] or not self.leaves(card):
+                if lifted[card] or not self.can_lift(card):
                     continue
-                moved[card] = True
-                self.enqueue(self.packers[card])  # a target now, wherever it goes
-                where = self.pile_of[card]
-                if where >= 0:
-                    at = self.place[card]
-                    if where < self.width and at + 1 < len(piles[where]):
-                        self.enqueue_one(piles[where][at + 1] % DOWN)  # it may carry that one
-                    self.uncover(where)
+                lifted[card] = True
+                if self.exposed(card):
+                    self.enqueue(packers[card])  # a target now, wherever it lands
+                if not homeable[card]:
+                    self.leaves(card)
+
+    def exposed(self, card: int) -> bool:
+        """Whether ``card`` could be exposed, given what could so far."""
+        where = self.pile_of[card]
+        if where < 0:
+            return True
+        pile = self.piles[where]
+        above = self.place[card] + 1
+        if above == len(pile):
+            return True
+        upper = pile[above] % DOWN
+        return self.lifted[upper] or self.homeable[upper]
+
+    def can_lift(self, card: int) -> bool:
+        """Whether ``card`` (not yet shown to be liftable) could be lifted, given what
+        could so far."""
+        where = self.pile_of[card]
+        if where >= 0:
+            if where < self.width:
+                pile = self.piles[where]
+                above = self.run_top[card] + 1
+                if above < len(pile):
+                    upper = pile[above] % DOWN
+                    if not (self.lifted[upper] or self.homeable[upper]):
+                        return False  # a card on its run stays: it cannot move yet
+            elif not self.exposed(card):
+                return False
+        if self.emptiable and card in self.gap_fillers:
+            return True
+        height, found, homeable, lifted = self.height, self.found, self.homeable, self.lifted
+        worry_back, packable = self.worry_back, self.packable
+        for target in self.fits_under[card]:
+            if found[target // 13] > height[target] or homeable[target]:
+                # At home (now or later): a target only where it may come back.
+                if worry_back:
+                    return True
+                if found[target // 13] > height[target]:
+                    continue
+            if (packable[target] or lifted[target]) and self.exposed(target):
+                return True
+        return False
+
+    def leaves(self, card: int) -> None:
+        """Examine again what ``card`` leaving the card or place under it changes: the
+        run it lay on is free, the card under it exposed (a target now), a column
+        emptiable."""
+        where = self.pile_of[card]
+        if where < 0:
+            return
+        at = self.place[card]
+        if not at:
+            if where < self.width and not self.emptiable:
+                self.emptiable = True
+                self.enqueue(self.gap_filler_cards)
+            return
+        pile, run_top = self.piles[where], self.run_top
+        under = pile[at - 1] % DOWN
+        self.enqueue(self.packers[under])
+        # The cards whose run ends under it (in a reserve pile, the card under it alone).
+        below = at - 1
+        while below >= 0 and run_top[pile[below] % DOWN] == at - 1:
+            self.enqueue_one(pile[below] % DOWN)
+            below -= 1
 
     def enqueue(self, cards: tuple[int, ...]) -> None:
-        """Examine ``cards`` (again), those not yet shown to move."""
-        queue, queued, moved = self.queue, self.queued, self.moved
+        """Examine ``cards`` (again), those not yet shown to be liftable."""
+        queue, queued, lifted = self.queue, self.queued, self.lifted
         for card in cards:
-            if not (moved[card] or queued[card]):
+            if not (lifted[card] or queued[card]):
                 queue.append(card)
                 queued[card] = True
 
     def enqueue_one(self, card: int) -> None:
         """:meth:`enqueue` for one card (without building a tuple on the hot path)."""
-        if not (self.moved[card] or self.queued[card]):
+        if not (self.lifted[card] or self.queued[card]):
             self.queue.append(card)
             self.queued[card] = True
 
-    def uncover(self, where: int) -> None:
-        """Lower ``free[where]`` past the top cards of that pile that could all leave, and
-        examine again what that changes: the cards of the pile whose runs are now free to
-        move, those that could be packed on the cards now uncovered; if the pile is a
-        column that could be emptied, the cards that may fill a gap."""
-        pile = self.piles[where]
-        free, moved, homeable = self.free, self.moved, self.homeable
-        old = count = free[where]
-        while count and (moved[pile[count - 1] % DOWN] or homeable[pile[count - 1] % DOWN]):
-            count -= 1
-        if count == old:
-            return
-        free[where] = count
-        run_top = self.run_top
-        at = old - 1
-        while at >= 0 and run_top[pile[at] % DOWN] + 1 >= count:
-            self.enqueue_one(pile[at] % DOWN)
-            at -= 1
-        # The cards now uncovered (from place count - 1 up) are targets too.
-        for at in range(max(count - 1, 0), old - 1):
-            self.enqueue(self.packers[pile[at] % DOWN])
-        if not count and where < self.width and not self.emptiable:
-            self.emptiable = True
-            self.enqueue(self.gap_filler_cards)
-
     def go_home(self) -> bool:
-        """Take each suit home in order, as far as its cards could be uncovered; whether
+        """Take each suit home in order, as far as its cards could be exposed; whether
         any card went."""
-        card_at, pile_of, place = self.card_at, self.pile_of, self.place
-        moved, homeable, free, reach = self.moved, self.homeable, self.free, self.reach
+        card_at, lifted, homeable, reach = self.card_at, self.lifted, self.homeable, self.reach
         went = False
         progress = True
         while progress:
@@ -189,57 +228,28 @@ class Reach:
                 level = reach[suit]
                 while level < 13:
                     card = card_at[suit * 13 + level]
-                    where = pile_of[card]
-                    # In a spare space or the stock, moved, or all that covers it gone.
-                    if not (where < 0 or moved[card] or free[where] <= place[card] + 1):
+                    if not self.exposed(card):
                         break
                     homeable[card] = progress = went = True
-                    if where >= 0:
-                        self.uncover(where)
+                    if not lifted[card]:
+                        self.leaves(card)
+                    if self.worry_back:
+                        self.enqueue(self.packers[card])  # it could come back anywhere
                     level += 1
                 reach[suit] = level
         return went
-
-    def leaves(self, card: int) -> bool:
-        """Whether ``card`` (not yet shown to be able to move) could move off its place,
-        given what could so far."""
-        piles, free, moved, pile_of = self.piles, self.free, self.moved, self.pile_of
-        where = pile_of[card]
-        at = self.place[card]
-        if (
-            0 <= where < self.width
-            and at
-            and moved[piles[where][at - 1] % DOWN]
-            and piles[where][at] < DOWN
-            and card in self.links[piles[where][at - 1]]
-        ):
-            return True  # carried off in a run
-        if where >= 0 and free[where] > self.run_top[card] + 1:
-            return False  # a card above its run stays: it cannot move yet
-        if self.emptiable and card in self.gap_fillers:
-            return True
-        height, found, place = self.height, self.found, self.place
-        for target in self.fits_under[card]:
-            # A card at home counts as moved: a target only where it may come back.
-            if not self.worry_back and found[target // 13] > height[target]:
-                continue
-            if moved[target]:
-                return True
-            lies = pile_of[target]
-            if self.packable[target] and (lies < 0 or free[lies] <= place[target] + 1):
-                return True
-        return False
 
     def locate(self, stock_at: int) -> None:
         """Fill the per-card tables for the piles of the call under way (with the stock
         from ``stock_at`` still to come)."""
         piles, width, found = self.piles, self.width, self.found
         pile_of, place, run_top = self.pile_of, self.place, self.run_top
-        packable, moved, height = self.packable, self.moved, self.height
+        packable, lifted, height = self.packable, self.lifted, self.height
         for card in range(52):
             pile_of[card] = -1
             packable[card] = self.homeable[card] = False
-            moved[card] = found[card // 13] > height[card]
+            # A card at home counts as lifted: it is never examined.
+            lifted[card] = found[card // 13] > height[card]
         links = self.links
         for index, pile in enumerate(piles):
             top = len(pile) - 1
