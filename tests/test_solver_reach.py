@@ -80,6 +80,28 @@ def test_a_run_moved_whole_leaves_its_cards_covered() -> None:
     assert solve(state, techniques=_WITHOUT).outcome is Outcome.LOST
 
 
+@pytest.mark.parametrize(
+    ("name", "won"), [("agnes-bernauer", False), ("agnes-bernauer-parlett", True)]
+)
+def test_a_run_that_moves_only_whole_never_uncovers_a_card_within_it(name: str, won: bool) -> None:
+    # Clubs want the three, under the two of diamonds and the ace of clubs: a run on
+    # it. Morehead's rules move runs only whole, and this one has nowhere to go (the
+    # gap takes only a run from a two), so the three is never uncovered. Parlett's let
+    # the two and the ace into the gap as a run of their own, and the game is won.
+    home = {"H": 13, "S": 13, "D": 12, "C": 0}
+    columns = {1: "3C 2D AC", 2: "", 3: "2C KC QC JC TC 9C 8C 7C 6C 5C 4C"}
+    state = position(
+        Variant.named(name),
+        base="3",
+        columns=columns,
+        foundations=home,
+        reserve=[""] * 7,
+        spare=[None, None],
+    )
+    assert _stranded(state) is not won
+    assert solve(state, techniques=_WITHOUT).won is won
+
+
 def test_a_game_that_can_be_won_is_not_stranded() -> None:
     state = _queens_next({1: "AC", 2: "3C QS KC", 3: "QC 3S 2C AS 2S KS"})
     assert not _stranded(state)
@@ -189,6 +211,15 @@ def _reference_fixpoint(board: Board, position: Position) -> tuple[bool, set[int
     def exposed(card: int) -> bool:
         return card in loose or not lies_on(*where[card])
 
+    def glued(card: int) -> bool:
+        if board.split or card in loose:
+            return False
+        index, at = where[card]
+        pile = piles[index]
+        return (
+            index < width and at > 0 and pile[at] < DOWN and pile[at] in board.links[pile[at - 1]]
+        )
+
     def run_free(card: int) -> bool:
         if card in loose:
             return True
@@ -223,11 +254,16 @@ def _reference_fixpoint(board: Board, position: Position) -> tuple[bool, set[int
             if card not in homeable and next_up and exposed(card):
                 homeable.add(card)
                 changed = True
-            if card in lifted or not run_free(card):
+            if card in lifted:
                 continue
-            if (emptiable and card in board.vacancy_movable) or any(
-                target(under) for under in board.fits_under[card]
-            ):
+            gap = emptiable and card in board.vacancy_movable
+            if glued(card):
+                can = gap and not board.vacancy_runs and exposed(card)
+            else:
+                can = run_free(card) and (
+                    gap or any(target(under) for under in board.fits_under[card])
+                )
+            if can:
                 lifted.add(card)
                 changed = True
     return any(not home(card) and card not in homeable for card in range(52)), lifted, homeable

@@ -20,7 +20,9 @@ that could go home, counts as one that could come back anywhere):
   and the card may fill a gap. Its run is free when it is in a spare space or
   the stock; in a reserve pile, when it could be exposed; in a column, when
   nothing lies on the top of the run it heads, or the card lying there could
-  leave it.
+  leave it. Where runs move only whole, a card that continues a run on the
+  card under it is never lifted off it, but for the exposed card of a column
+  moving alone into a gap where the gap rule allows that.
 
 A card carried along in a run does not leave the card it lies on: the two move
 together, and the card under it stays covered. That is what makes the proof
@@ -80,6 +82,13 @@ class Reach:
         self.run_top = [0] * 52
         #: Whether a card lies where cards may be packed on it (a column, or dealt to one).
         self.packable = [False] * 52
+        #: Where runs move only whole (split_runs off): whether a card continues a run on
+        #: the card under it, and so never leaves it as the bottom of a run.
+        self.glued = [False] * 52
+        self.whole_runs = not board.split
+        #: Whether a gap takes only single cards: then the exposed card of a column may
+        #: move alone into one, even from within a run that moves only whole.
+        self.gap_takes_one = not board.vacancy_runs
         #: Whether a card could be lifted off what it lies on, and whether it could go home.
         self.lifted = [False] * 52
         self.homeable = [False] * 52
@@ -155,6 +164,13 @@ class Reach:
         """Whether ``card`` (not yet shown to be liftable) could be lifted, given what
         could so far."""
         where = self.pile_of[card]
+        if self.glued[card]:
+            return (
+                self.gap_takes_one
+                and self.emptiable
+                and card in self.gap_fillers
+                and self.exposed(card)
+            )
         if where >= 0:
             if where < self.width:
                 pile = self.piles[where]
@@ -196,6 +212,7 @@ class Reach:
         pile, run_top = self.piles[where], self.run_top
         under = pile[at - 1] % DOWN
         self.enqueue(self.packers[under])
+        self.enqueue_one(under)  # exposed now (what a card glued to a run asks)
         # The cards whose run ends under it (in a reserve pile, the card under it alone).
         below = at - 1
         while below >= 0 and run_top[pile[below] % DOWN] == at - 1:
@@ -245,9 +262,10 @@ class Reach:
         piles, width, found = self.piles, self.width, self.found
         pile_of, place, run_top = self.pile_of, self.place, self.run_top
         packable, lifted, height = self.packable, self.lifted, self.height
+        glued, whole_runs = self.glued, self.whole_runs
         for card in range(52):
             pile_of[card] = -1
-            packable[card] = self.homeable[card] = False
+            packable[card] = self.homeable[card] = glued[card] = False
             # A card at home counts as lifted: it is never examined.
             lifted[card] = found[card // 13] > height[card]
         links = self.links
@@ -261,10 +279,11 @@ class Reach:
                 if index < width:
                     packable[card] = True
                     # The run a card heads goes up as far as each card continues it.
-                    if at < len(pile) - 1 and not (
-                        pile[at + 1] < DOWN and pile[at + 1] in links[code]
-                    ):
-                        top = at
+                    if at < len(pile) - 1:
+                        if pile[at + 1] < DOWN and pile[at + 1] in links[code]:
+                            glued[pile[at + 1]] = whole_runs
+                        else:
+                            top = at
                     run_top[card] = top
                 else:
                     run_top[card] = at  # a reserve card moves alone
