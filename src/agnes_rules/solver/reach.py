@@ -30,14 +30,15 @@ strong where runs may move (to a gap, or onto a target): a run that could only
 ever move whole does not expose the cards inside it.
 
 Every real line is a line of the looser game, by induction over its moves:
-whatever a card does in it for the first time (leave the card under it, go
-home, be exposed) the rules allow, because what they ask had already happened.
-A card lying on another may leave it only by being lifted or going home (while
-carried it stays on it); so a card is exposed only after the card that lay on
-it left it, and a run moves only once the card on its top, which does not
-continue it, has left (anything of the run leaving before that needs the same).
-A card lands only on a column's top card or in an empty column, whose bottom
-card must have left it. A card not home now goes home on a foundation that
+whatever a card does in it for the first time, counted from the position
+checked (leave the card under it, go home, be exposed), the rules allow,
+because what they ask had already happened. A card lying on another may leave
+it only by being lifted or going home (while carried it stays on it); so a card
+is exposed only after the card that lay on it left it, and a run as it lies now
+moves only once the card on its top, which does not continue it, has left
+(anything of the run leaving before that needs the same). Cards dealt, packed
+or worried back later land only on a card already exposed, or in an empty
+column, whose bottom card must have left it. A card not home now goes home on a foundation that
 has reached its height, so after the cards below it, none of which is home now
 either; a card at home now is a target again only if it may be worried back,
 and one worried back lands on a target, or in a gap it may fill. So if some
@@ -58,9 +59,9 @@ class Reach:
     """The stranded-card proof for positions of one board (one deck).
 
     The fixpoint is found by propagation: a card is examined again only when
-    something its rules read has changed (the card on the top of its run shown to
-    leave it, a target of it exposed or lifted, a column shown emptiable), so a
-    check costs about one look at each card.
+    something its rules read has changed (the card lying on it, or on the top of
+    its run, shown to leave it; a target of it exposed or lifted; a column shown
+    emptiable), so a check costs about one look at each card.
     """
 
     def __init__(self, board: Board) -> None:
@@ -143,8 +144,10 @@ class Reach:
                 if lifted[card] or not self.can_lift(card):
                     continue
                 lifted[card] = True
+                # A target now, wherever it lands; if a card still lies on it, leaves()
+                # of that card queues these when it could leave.
                 if self.exposed(card):
-                    self.enqueue(packers[card])  # a target now, wherever it lands
+                    self.enqueue(packers[card])
                 if not homeable[card]:
                     self.leaves(card)
 

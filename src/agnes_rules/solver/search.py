@@ -146,8 +146,8 @@ class Search:
         ``move`` and its autoplay ``auto``.
 
         The stranded-card proof runs only after a deal or a card sent home: a check
-        costs about two positions' worth of work, and nearly all it refutes, it refutes
-        there (see docs/solver.md)."""
+        costs about one position's worth of work, and checking after every move too
+        does not pay (see docs/solver.md)."""
         if self.refutes and self.dead_ends.newly_dead(parent, child, move, auto):
             return True
         reach = self.reach
