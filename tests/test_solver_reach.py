@@ -153,6 +153,17 @@ def test_a_stranded_position_is_never_won(name: str, data: st.DataObject) -> Non
     assert not solve(state, max_states=3_000, techniques=_WITHOUT).won
 
 
+def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
+    # Parlett's Agnes Bernauer, deal 691: checked only after deals and cards sent home,
+    # the search spends 100,000 positions in lost lines between them; checked after
+    # every move, it refutes those lines at once and finds the win.
+    state = GameState.deal("agnes-bernauer-parlett", 691)
+    assert Search(state, Techniques()).check_every_move
+    assert not Search(GameState.deal("agnes-sorel", 1), Techniques()).check_every_move
+    result = solve(state, max_states=2_000)
+    assert result.won and state.play(result.moves).is_won
+
+
 def test_the_proof_needs_one_deck() -> None:
     assert Search(GameState.deal("agnes-sorel", 1), Techniques()).reach is not None
     assert Search(GameState.deal("agnes-sorel", 1), _WITHOUT).reach is None

@@ -127,6 +127,11 @@ class Search:
         self.reach = (
             Reach(self.board) if techniques.stranded_cards and self.board.decks == 1 else None
         )
+        #: Whether the stranded-card proof runs after every move, not only after deals and
+        #: cards sent home: where the deals go to the reserve (the Bernauer family) that
+        #: decides far more deals within a budget; elsewhere it costs more than it saves
+        #: (see docs/solver.md).
+        self.check_every_move = self.board.to_reserve
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
@@ -145,15 +150,20 @@ class Search:
         """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
         ``move`` and its autoplay ``auto``.
 
-        The stranded-card proof runs only after a deal or a card sent home: a check
-        costs about one position's worth of work, and checking after every move too
-        does not pay (see docs/solver.md)."""
+        The stranded-card proof runs after a deal or a card sent home, and after every
+        move where :attr:`check_every_move` says so: a check costs about one position's
+        worth of work."""
         if self.refutes and self.dead_ends.newly_dead(parent, child, move, auto):
             return True
         reach = self.reach
         return (
             reach is not None
-            and (move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or bool(auto))
+            and (
+                self.check_every_move
+                or move[0] <= SPARE_TO_FOUNDATION
+                or move[0] == DEAL
+                or bool(auto)
+            )
             and reach.stranded(child)
         )
 
