@@ -61,7 +61,8 @@ class Reach:
     The fixpoint is found by propagation: a card is examined again only when
     something its rules read has changed (the card lying on it, or on the top of
     its run, shown to leave it; a target of it exposed or lifted; a column shown
-    emptiable), so a check costs about one look at each card.
+    emptiable), so a check costs about one look at each card. Sets of cards are
+    bit masks (bit ``card``): the compiled build keeps them as machine integers.
     """
 
     def __init__(self, board: Board) -> None:
@@ -71,31 +72,35 @@ class Reach:
         self.packers = board.packers
         self.links = board.links
         self.card_at = board.card_at
-        self.gap_fillers = board.vacancy_movable
+        #: The cards that may fill a gap, as a mask and in order.
+        self.gap_fillers = _mask(board.vacancy_movable)
         self.gap_filler_cards = tuple(sorted(board.vacancy_movable))
         self.to_reserve = board.to_reserve
         #: Whether cards at home may come back (worried back): then they are targets too.
         self.worry_back = board.worry_back
-        # Per card, filled by each call: the pile it lies in (-1: a spare space or the
-        # stock), its place there, and the place of the top of the run it heads.
-        self.pile_of = [-1] * 52
-        self.place = [0] * 52
-        self.run_top = [0] * 52
-        #: Whether a card lies where cards may be packed on it (a column, or dealt to one).
-        self.packable = [False] * 52
-        #: Where runs move only whole (split_runs off): whether a card continues a run on
-        #: the card under it, and so never leaves it as the bottom of a run.
-        self.glued = [False] * 52
+        #: Where runs move only whole (split_runs off), a card that continues a run on the
+        #: card under it never leaves it as the bottom of a run (:attr:`glued`).
         self.whole_runs = not board.split
         #: Whether a gap takes only single cards: then the exposed card of a column may
         #: move alone into one, even from within a run that moves only whole.
         self.gap_takes_one = not board.vacancy_runs
-        #: Whether a card could be lifted off what it lies on, and whether it could go home.
-        self.lifted = [False] * 52
-        self.homeable = [False] * 52
-        #: The cards to examine again, and whether each one is among them.
+        # Per card, filled by each call (for the cards not home): the pile it lies in (-1:
+        # a spare space or the stock), its place there, and the place of the top of the
+        # run it heads.
+        self.pile_of = [-1] * 52
+        self.place = [0] * 52
+        self.run_top = [0] * 52
+        #: The cards that lie where cards may be packed on them (a column, or dealt to
+        #: one), and those glued to the card under them.
+        self.packable = 0
+        self.glued = 0
+        #: The cards that could be lifted off what they lie on (and the cards at home:
+        #: never examined), and those that could go home.
+        self.lifted = 0
+        self.homeable = 0
+        #: The cards to examine again, and the same as a mask.
         self.queue: list[int] = []
-        self.queued = [False] * 52
+        self.queued = 0
         # The state of the call under way: the piles (columns first), how many columns,
         # the foundations, per suit the lowest height not shown to get home, and whether
         # a column could be emptied.
@@ -110,45 +115,45 @@ class Reach:
         columns, reserve, spare, found, stock_at = position
         piles = columns + reserve if reserve else columns
         self.piles, self.width, self.found = piles, len(columns), found
-        self.locate(stock_at)
+        self.locate(stock_at, spare)
         reach = self.reach
         for suit in range(4):
             reach[suit] = found[suit]
         self.emptiable = not all(columns)
         # Every card not home is examined: each pile from its top down, then the cards in
         # the spare spaces and the stock (the queue is popped from its end).
-        queue, queued = self.queue, self.queued
-        for card in [*self.board.stock[stock_at:], *spare]:
+        queue = self.queue
+        for card in self.board.stock[stock_at:]:
+            queue.append(card)
+        for card in spare:
             if card != NO_CARD:
                 queue.append(card)
-                queued[card] = True
         for pile in reversed(piles):
             for code in pile:
                 queue.append(code % DOWN)
-                queued[code % DOWN] = True
+        self.queued = ~self.lifted
         # Cards going home only expose others: they are taken home whenever the queue
         # runs dry, and what they expose is examined again, until neither changes.
-        lifted, homeable, packers = self.lifted, self.homeable, self.packers
+        packers = self.packers
         while True:
             went = self.go_home()
             if reach[0] == reach[1] == reach[2] == reach[3] == 13:
-                for waiting in queue:
-                    queued[waiting] = False
                 queue.clear()
                 return False
             if not (went or queue):
                 return True
             while queue:
                 card = queue.pop()
-                queued[card] = False
-                if lifted[card] or not self.can_lift(card):
+                bit = 1 << card
+                self.queued &= ~bit
+                if self.lifted & bit or not self.can_lift(card):
                     continue
-                lifted[card] = True
+                self.lifted |= bit
                 # A target now, wherever it lands; if a card still lies on it, leaves()
                 # of that card queues these when it could leave.
                 if self.exposed(card):
                     self.enqueue(packers[card])
-                if not homeable[card]:
+                if not self.homeable & bit:
                     self.leaves(card)
 
     def exposed(self, card: int) -> bool:
@@ -160,42 +165,42 @@ class Reach:
         above = self.place[card] + 1
         if above == len(pile):
             return True
-        upper = pile[above] % DOWN
-        return self.lifted[upper] or self.homeable[upper]
+        return bool((self.lifted | self.homeable) >> (pile[above] % DOWN) & 1)
 
     def can_lift(self, card: int) -> bool:
         """Whether ``card`` (not yet shown to be liftable) could be lifted, given what
         could so far."""
-        where = self.pile_of[card]
-        if self.glued[card]:
+        bit = 1 << card
+        if self.glued & bit:
             return (
                 self.gap_takes_one
                 and self.emptiable
-                and card in self.gap_fillers
+                and bool(self.gap_fillers & bit)
                 and self.exposed(card)
             )
+        where = self.pile_of[card]
         if where >= 0:
             if where < self.width:
                 pile = self.piles[where]
                 above = self.run_top[card] + 1
-                if above < len(pile):
-                    upper = pile[above] % DOWN
-                    if not (self.lifted[upper] or self.homeable[upper]):
-                        return False  # a card on its run stays: it cannot move yet
+                if above < len(pile) and not (
+                    (self.lifted | self.homeable) >> (pile[above] % DOWN) & 1
+                ):
+                    return False  # a card on its run stays: it cannot move yet
             elif not self.exposed(card):
                 return False
-        if self.emptiable and card in self.gap_fillers:
+        if self.emptiable and self.gap_fillers & bit:
             return True
-        height, found, homeable, lifted = self.height, self.found, self.homeable, self.lifted
-        worry_back, packable = self.worry_back, self.packable
+        height, found, homeable = self.height, self.found, self.homeable
+        usable = self.packable | self.lifted
         for target in self.fits_under[card]:
-            if found[target // 13] > height[target] or homeable[target]:
+            if found[target // 13] > height[target] or homeable >> target & 1:
                 # At home (now or later): a target only where it may come back.
-                if worry_back:
+                if self.worry_back:
                     return True
                 if found[target // 13] > height[target]:
                     continue
-            if (packable[target] or lifted[target]) and self.exposed(target):
+            if usable >> target & 1 and self.exposed(target):
                 return True
         return False
 
@@ -217,29 +222,27 @@ class Reach:
         self.enqueue(self.packers[under])
         self.enqueue_one(under)  # exposed now (what a card glued to a run asks)
         # The cards whose run ends under it (in a reserve pile, the card under it alone).
-        below = at - 1
+        below = at - 2
         while below >= 0 and run_top[pile[below] % DOWN] == at - 1:
             self.enqueue_one(pile[below] % DOWN)
             below -= 1
 
     def enqueue(self, cards: tuple[int, ...]) -> None:
         """Examine ``cards`` (again), those not yet shown to be liftable."""
-        queue, queued, lifted = self.queue, self.queued, self.lifted
         for card in cards:
-            if not (lifted[card] or queued[card]):
-                queue.append(card)
-                queued[card] = True
+            self.enqueue_one(card)
 
     def enqueue_one(self, card: int) -> None:
-        """:meth:`enqueue` for one card (without building a tuple on the hot path)."""
-        if not (self.lifted[card] or self.queued[card]):
+        """Examine ``card`` (again), unless it is shown to be liftable or queued."""
+        bit = 1 << card
+        if not (self.lifted | self.queued) & bit:
             self.queue.append(card)
-            self.queued[card] = True
+            self.queued |= bit
 
     def go_home(self) -> bool:
         """Take each suit home in order, as far as its cards could be exposed; whether
         any card went."""
-        card_at, lifted, homeable, reach = self.card_at, self.lifted, self.homeable, self.reach
+        card_at, reach = self.card_at, self.reach
         went = False
         progress = True
         while progress:
@@ -250,8 +253,9 @@ class Reach:
                     card = card_at[suit * 13 + level]
                     if not self.exposed(card):
                         break
-                    homeable[card] = progress = went = True
-                    if not lifted[card]:
+                    self.homeable |= 1 << card
+                    progress = went = True
+                    if not self.lifted >> card & 1:
                         self.leaves(card)
                     if self.worry_back:
                         self.enqueue(self.packers[card])  # it could come back anywhere
@@ -259,19 +263,20 @@ class Reach:
                 reach[suit] = level
         return went
 
-    def locate(self, stock_at: int) -> None:
+    def locate(self, stock_at: int, spare: bytes) -> None:
         """Fill the per-card tables for the piles of the call under way (with the stock
-        from ``stock_at`` still to come)."""
+        from ``stock_at`` still to come, and ``spare`` in the spare spaces)."""
         piles, width, found = self.piles, self.width, self.found
         pile_of, place, run_top = self.pile_of, self.place, self.run_top
-        packable, lifted, height = self.packable, self.lifted, self.height
-        glued, whole_runs = self.glued, self.whole_runs
-        for card in range(52):
-            pile_of[card] = -1
-            packable[card] = self.homeable[card] = glued[card] = False
-            # A card at home counts as lifted: it is never examined.
-            lifted[card] = found[card // 13] > height[card]
-        links = self.links
+        home = 0
+        card_at = self.card_at
+        for suit in range(4):
+            for level in range(found[suit]):
+                home |= 1 << card_at[suit * 13 + level]
+        self.lifted = home  # a card at home counts as lifted: it is never examined
+        self.homeable = 0
+        packable = glued = 0
+        whole_runs, links = self.whole_runs, self.links
         for index, pile in enumerate(piles):
             top = len(pile) - 1
             for at in range(top, -1, -1):
@@ -280,17 +285,32 @@ class Reach:
                 pile_of[card] = index
                 place[card] = at
                 if index < width:
-                    packable[card] = True
+                    packable |= 1 << card
                     # The run a card heads goes up as far as each card continues it.
                     if at < len(pile) - 1:
                         if pile[at + 1] < DOWN and pile[at + 1] in links[code]:
-                            glued[pile[at + 1]] = whole_runs
+                            if whole_runs:
+                                glued |= 1 << pile[at + 1]
                         else:
                             top = at
                     run_top[card] = top
                 else:
                     run_top[card] = at  # a reserve card moves alone
+        for card in self.board.stock[stock_at:]:
+            pile_of[card] = -1
+        for card in spare:
+            if card != NO_CARD:
+                pile_of[card] = -1
         if not self.to_reserve:
             for dealt in self.board.future_cards(stock_at):
                 for card in dealt:
-                    packable[card] = True
+                    packable |= 1 << card
+        self.packable, self.glued = packable, glued
+
+
+def _mask(cards: frozenset[int]) -> int:
+    """The bit mask of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
