@@ -67,7 +67,6 @@ class Reach:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.height = board.height
         self.fits_under = board.fits_under
         self.packers = board.packers
         self.links = board.links
@@ -94,8 +93,9 @@ class Reach:
         #: one), and those glued to the card under them.
         self.packable = 0
         self.glued = 0
-        #: The cards that could be lifted off what they lie on (and the cards at home:
-        #: never examined), and those that could go home.
+        #: The cards at home; those that could be lifted off what they lie on (and the
+        #: cards at home: never examined), and those that could go home.
+        self.home = 0
         self.lifted = 0
         self.homeable = 0
         #: The cards to examine again, and the same as a mask.
@@ -179,26 +179,20 @@ class Reach:
                 and self.exposed(card)
             )
         where = self.pile_of[card]
-        if where >= 0:
-            if where < self.width:
-                pile = self.piles[where]
-                above = self.run_top[card] + 1
-                if above < len(pile) and not (
-                    (self.lifted | self.homeable) >> (pile[above] % DOWN) & 1
-                ):
-                    return False  # a card on its run stays: it cannot move yet
-            elif not self.exposed(card):
-                return False
+        # Its run is free when the top card of the run could be exposed (in a reserve
+        # pile the card is its own run).
+        if where >= 0 and not self.exposed(self.piles[where][self.run_top[card]] % DOWN):
+            return False  # a card on its run stays: it cannot move yet
         if self.emptiable and self.gap_fillers & bit:
             return True
-        height, found, homeable = self.height, self.found, self.homeable
+        home, homeable = self.home, self.homeable
         usable = self.packable | self.lifted
         for target in self.fits_under[card]:
-            if found[target // 13] > height[target] or homeable >> target & 1:
+            if (home | homeable) >> target & 1:
                 # At home (now or later): a target only where it may come back.
                 if self.worry_back:
                     return True
-                if found[target // 13] > height[target]:
+                if home >> target & 1:
                     continue
             if usable >> target & 1 and self.exposed(target):
                 return True
@@ -273,6 +267,7 @@ class Reach:
         for suit in range(4):
             for level in range(found[suit]):
                 home |= 1 << card_at[suit * 13 + level]
+        self.home = home
         self.lifted = home  # a card at home counts as lifted: it is never examined
         self.homeable = 0
         packable = glued = 0
