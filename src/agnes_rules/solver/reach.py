@@ -69,7 +69,9 @@ class Reach:
         self.board = board
         self.fits_under = board.fits_under
         self.packers = board.packers
-        self.links = board.links
+        #: The run links as masks: bit ``upper`` of ``link_masks[code]`` when a card
+        #: ``upper`` continues a run on the card of ``code`` (none on a face-down one).
+        self.link_masks = tuple(_mask(cards) for cards in board.links)
         self.card_at = board.card_at
         #: The cards that may fill a gap, as a mask and in order.
         self.gap_fillers = _mask(board.vacancy_movable)
@@ -84,8 +86,8 @@ class Reach:
         #: move alone into one, even from within a run that moves only whole.
         self.gap_takes_one = not board.vacancy_runs
         # Per card, filled by each call (for the cards not home): the pile it lies in (-1:
-        # a spare space or the stock), its place there, and the place of the top of the
-        # run it heads.
+        # a spare space or the stock), its place there, and the top card of the run it
+        # heads.
         self.pile_of = [-1] * 52
         self.place = [0] * 52
         self.run_top = [0] * 52
@@ -93,9 +95,12 @@ class Reach:
         #: one), and those glued to the card under them.
         self.packable = 0
         self.glued = 0
-        #: The cards at home; those that could be lifted off what they lie on (and the
-        #: cards at home: never examined), and those that could go home.
+        #: The cards at home; those that could be exposed; those that could be lifted off
+        #: what they lie on (and the cards at home: never examined), and those that could
+        #: go home. A card is exposed once the card on it leaves it (:meth:`leaves`), so
+        #: "could be exposed" is kept as a mask rather than asked of the pile.
         self.home = 0
+        self.shown = 0
         self.lifted = 0
         self.homeable = 0
         #: The cards to examine again, and the same as a mask.
@@ -158,14 +163,7 @@ class Reach:
 
     def exposed(self, card: int) -> bool:
         """Whether ``card`` could be exposed, given what could so far."""
-        where = self.pile_of[card]
-        if where < 0:
-            return True
-        pile = self.piles[where]
-        above = self.place[card] + 1
-        if above == len(pile):
-            return True
-        return bool((self.lifted | self.homeable) >> (pile[above] % DOWN) & 1)
+        return bool(self.shown >> card & 1)
 
     def can_lift(self, card: int) -> bool:
         """Whether ``card`` (not yet shown to be liftable) could be lifted, given what
@@ -178,10 +176,9 @@ class Reach:
                 and bool(self.gap_fillers & bit)
                 and self.exposed(card)
             )
-        where = self.pile_of[card]
         # Its run is free when the top card of the run could be exposed (in a reserve
-        # pile the card is its own run).
-        if where >= 0 and not self.exposed(self.piles[where][self.run_top[card]] % DOWN):
+        # pile, a spare space or the stock the card is its own run).
+        if not self.shown >> self.run_top[card] & 1:
             return False  # a card on its run stays: it cannot move yet
         if self.emptiable and self.gap_fillers & bit:
             return True
@@ -194,7 +191,7 @@ class Reach:
                     return True
                 if home >> target & 1:
                     continue
-            if usable >> target & 1 and self.exposed(target):
+            if usable >> target & 1 and self.shown >> target & 1:
                 return True
         return False
 
@@ -213,11 +210,12 @@ class Reach:
             return
         pile, run_top = self.piles[where], self.run_top
         under = pile[at - 1] % DOWN
+        self.shown |= 1 << under
         self.enqueue(self.packers[under])
         self.enqueue_one(under)  # exposed now (what a card glued to a run asks)
         # The cards whose run ends under it (in a reserve pile, the card under it alone).
         below = at - 2
-        while below >= 0 and run_top[pile[below] % DOWN] == at - 1:
+        while below >= 0 and run_top[pile[below] % DOWN] == under:
             self.enqueue_one(pile[below] % DOWN)
             below -= 1
 
@@ -245,7 +243,7 @@ class Reach:
                 level = reach[suit]
                 while level < 13:
                     card = card_at[suit * 13 + level]
-                    if not self.exposed(card):
+                    if not self.shown >> card & 1:
                         break
                     self.homeable |= 1 << card
                     progress = went = True
@@ -270,37 +268,45 @@ class Reach:
         self.home = home
         self.lifted = home  # a card at home counts as lifted: it is never examined
         self.homeable = 0
-        packable = glued = 0
-        whole_runs, links = self.whole_runs, self.links
+        packable = glued = shown = 0
+        whole_runs, link_masks = self.whole_runs, self.link_masks
         for index, pile in enumerate(piles):
-            top = len(pile) - 1
-            for at in range(top, -1, -1):
+            if not pile:
+                continue
+            top = pile[-1] % DOWN
+            shown |= 1 << top
+            for at in range(len(pile) - 1, -1, -1):
                 code = pile[at]
                 card = code % DOWN
                 pile_of[card] = index
                 place[card] = at
                 if index < width:
                     packable |= 1 << card
-                    # The run a card heads goes up as far as each card continues it.
+                    # The run a card heads goes up as far as each card continues it (a
+                    # face-down code links with nothing).
                     if at < len(pile) - 1:
-                        if pile[at + 1] < DOWN and pile[at + 1] in links[code]:
+                        if link_masks[code] >> pile[at + 1] & 1:
                             if whole_runs:
                                 glued |= 1 << pile[at + 1]
                         else:
-                            top = at
+                            top = card
                     run_top[card] = top
                 else:
-                    run_top[card] = at  # a reserve card moves alone
+                    run_top[card] = card  # a reserve card moves alone
         for card in self.board.stock[stock_at:]:
             pile_of[card] = -1
+            run_top[card] = card
+            shown |= 1 << card
         for card in spare:
             if card != NO_CARD:
                 pile_of[card] = -1
+                run_top[card] = card
+                shown |= 1 << card
         if not self.to_reserve:
             for dealt in self.board.future_cards(stock_at):
                 for card in dealt:
                     packable |= 1 << card
-        self.packable, self.glued = packable, glued
+        self.packable, self.glued, self.shown = packable, glued, shown
 
 
 def _mask(cards: frozenset[int]) -> int:
