@@ -40,16 +40,19 @@ def undominated(board: Board, position: Position, moves: list[InternalMove]) -> 
     """
     columns = position[0]
     fixed = 0 if board.to_reserve else board.fixed_at[position[4]]
-    return [
-        move
-        for move in moves
-        if not (
+    kept: list[InternalMove] | None = None  # a copy only once a move is dropped
+    for place, move in enumerate(moves):
+        if (
             move[0] == COLUMN_TO_COLUMN
             and move[3] == len(columns[move[1]])
             and move[1] >= fixed
             and move[2] >= fixed
-        )
-    ]
+        ):
+            if kept is None:
+                kept = moves[:place]
+        elif kept is not None:
+            kept.append(move)
+    return moves if kept is None else kept
 
 
 def without_repeats(
@@ -68,10 +71,9 @@ def without_repeats(
     back_to_start = kind == COLUMN_TO_COLUMN and (
         len(position[0][source]) == count or position[0][source][-count - 1] < DOWN
     )
-    return [
-        other
-        for other in moves
-        if not (
+    kept: list[InternalMove] | None = None  # a copy only once a move is dropped
+    for place, other in enumerate(moves):
+        if (
             other[1] == target
             and other[3] == count
             and (
@@ -81,8 +83,12 @@ def without_repeats(
                     and (other[2] != source or kind != COLUMN_TO_COLUMN or back_to_start)
                 )
             )
-        )
-    ]
+        ):
+            if kept is None:
+                kept = moves[:place]
+        elif kept is not None:
+            kept.append(other)
+    return moves if kept is None else kept
 
 
 def _distance(board: Board, found: bytes, card: int) -> int:
