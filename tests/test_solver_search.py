@@ -9,7 +9,7 @@ import pytest
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
-from agnes_rules.solver.search import DEAD_END_TRIAL, STREAMLINE_SHARE, Search
+from agnes_rules.solver.search import STREAMLINE_SHARE, Search
 from tests.positions import position
 
 _PARLETT = Variant.named("agnes-sorel-parlett")
@@ -198,31 +198,28 @@ def test_the_progress_due_where_the_streamlined_pass_ends_is_reported() -> None:
     assert reports == [(4096, 16_384), (8192, 16_384), (12_288, 16_384)]
 
 
-def test_the_dead_end_check_is_dropped_where_the_stranded_card_proof_leaves_it_nothing() -> None:
-    # Quagnes's rules: after the stranded-card proof, the check refutes nothing in its
-    # first trial, so it is dropped; the search is the one made without it.
+def test_the_dead_end_check_rests_where_the_stranded_card_proof_leaves_it_nothing() -> None:
+    # Quagnes's rules: the check refutes nothing in its first trial, so it rests (for
+    # the rest of this search); the search is the one made without it.
     state = GameState.deal("agnes-sorel-quagnes", 1287)
     search = Search(state, Techniques())
     outcome, _, examined = search.run(None)
-    assert (search.dead_end_checks, search.dead_end_hits) == (DEAD_END_TRIAL, 0)
-    assert not search.refutes
+    assert search.schedule.rests == 1
     without = solve(state, techniques=Techniques(dead_ends=False))
     assert (outcome, examined) == (without.outcome, without.states) == (Outcome.LOST, 17_617)
 
 
-def test_the_dead_end_check_stays_where_it_still_refutes() -> None:
+def test_the_dead_end_check_goes_on_where_it_still_refutes() -> None:
     # PySol's Sorel (its tableau wraps): the check refutes thousands the proof lets pass.
     search = Search(GameState.deal("agnes-sorel-pysol", 217), Techniques())
     assert search.run(None)[0] is Outcome.LOST
-    assert search.dead_end_checks > DEAD_END_TRIAL
-    assert search.dead_end_hits > search.dead_end_checks // 2
-    assert search.refutes
+    assert search.schedule.rests == 0 and search.schedule.passes > 0
 
 
-def test_the_dead_end_check_is_kept_when_it_is_the_only_loss_proof() -> None:
+def test_the_dead_end_check_always_runs_when_it_is_the_only_loss_proof() -> None:
     search = Search(GameState.deal("agnes-sorel-quagnes", 1287), Techniques(stranded_cards=False))
     search.run(None)
-    assert search.dead_end_checks > DEAD_END_TRIAL and search.refutes
+    assert search.schedule.rests == 0 and search.schedule.passes == 0
 
 
 @pytest.mark.parametrize("collecting", [True, False])

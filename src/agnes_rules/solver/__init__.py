@@ -38,9 +38,11 @@ The modules of the package, private to it, one per part of the search:
 ``results`` (the public values), ``board`` (the compact position, its rule
 tables, playing a move), ``moves`` (move generation), ``autoplay`` (safe
 foundation moves), ``keys`` (transposition keys), ``deadends`` (loss proofs),
-``reach`` (the stranded-card loss proof),
+``reach`` (the stranded-card loss proof), ``schedule`` (when the dead-end check
+runs beside it),
 ``ordering`` (which moves to try first, which to skip), ``search`` (the
-depth-first search), ``api`` (:func:`solve` and the checked winning line),
+depth-first search), ``collector`` (the cycle collector paused while searches run),
+``api`` (:func:`solve` and the checked winning line),
 ``budget`` (the memory-based budget of a solve given none), ``watch`` (progress
 reports, cancellation and time limits, and where Ctrl-C is noticed in the
 compiled build),

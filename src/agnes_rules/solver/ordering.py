@@ -30,7 +30,8 @@ _BREAKS_RUN: Final = 600
 
 
 def undominated(board: Board, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
-    """``moves`` without those that move a whole column onto a column no deal reaches.
+    """``moves`` without those that move a whole column onto a column no deal reaches
+    (``moves`` itself when it has none: callers own the list they pass).
 
     With ``vacancy=NONE`` the emptied column is of no use, and the position
     before the move can do everything the one after it can: the cards that
@@ -59,7 +60,7 @@ def without_repeats(
     position: Position, move: InternalMove, moves: list[InternalMove]
 ) -> list[InternalMove]:
     """``moves`` (after ``move`` from ``position``, which autoplayed nothing) without
-    those that move the same cards on at once.
+    those that move the same cards on at once (``moves`` itself when it has none).
 
     Moving them on from where they arrived to another pile, or to the
     foundations, gives the position that one move gives from ``position`` (the

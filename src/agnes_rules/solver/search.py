@@ -8,9 +8,6 @@ the :class:`~.moves.MoveGenerator`, :class:`~.autoplay.Autoplay`,
 
 from __future__ import annotations
 
-import gc
-from typing import Final
-
 import attrs
 
 from agnes_rules.core.state import GameState
@@ -25,6 +22,7 @@ from agnes_rules.solver.board import (
     InternalMove,
     Position,
 )
+from agnes_rules.solver.collector import pause_collector, resume_collector
 from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.keys import (
     child_link_key,
@@ -37,17 +35,11 @@ from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.results import Outcome, Techniques
+from agnes_rules.solver.schedule import DeadEndSchedule
 from agnes_rules.solver.watch import CHECK_EVERY, Watch
 from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, worried_key
 
-__all__ = [
-    "DEAD_END_TRIAL",
-    "DEAD_END_YIELD",
-    "DEAL_CAPS",
-    "STREAMLINE_SHARE",
-    "Search",
-    "for_worry_back",
-]
+__all__ = ["DEAL_CAPS", "STREAMLINE_SHARE", "Search", "for_worry_back"]
 
 #: The first, streamlined pass of a search may examine this share of its budget: a quarter.
 STREAMLINE_SHARE = 4
@@ -55,15 +47,6 @@ STREAMLINE_SHARE = 4
 #: this share of the budget (a fiftieth), those under its second deal a two-hundredth
 #: (see :meth:`Search.run`).
 DEAL_CAPS = (50, 200)
-#: Where the stranded-card proof runs, the dead-end check (after it) is dropped for the
-#: rest of a search when, every :data:`DEAD_END_TRIAL` checks, it has refuted fewer than
-#: one position in this many: the proof then refutes nearly all it would (with the rule sets
-#: of quagnes, all of it) and the check only costs time, a fifth of a search's. Where it
-#: still refutes (PySol's Sorel, whose tableau wraps), it stays. Switching a proof off
-#: never changes a verdict, and the counts make the choice the same on every run.
-DEAD_END_YIELD: Final = 1_000
-#: See :data:`DEAD_END_YIELD`.
-DEAD_END_TRIAL: Final = 10_000
 
 #: A frame of the search: a position, its untried moves (reversed, popped from the
 #: end), the moves that led to it from its parent (the move and its autoplay), and its
@@ -142,10 +125,9 @@ class Search:
         #: Whether positions are checked for dead ends (their proofs need one deck); the
         #: other loss proof, the stranded cards, is :attr:`reach`.
         self.refutes = techniques.dead_ends and self.board.decks == 1
-        #: How many positions the dead-end check has examined after the stranded-card
-        #: proof let them pass, and how many it refuted (see :data:`DEAD_END_YIELD`).
-        self.dead_end_checks = 0
-        self.dead_end_hits = 0
+        #: When the dead-end check runs where the stranded-card proof runs before it (see
+        #: :mod:`.schedule`); alone, it always runs.
+        self.schedule = DeadEndSchedule()
         #: The stranded-card proof (None: off); it needs one deck.
         self.reach = (
             Reach(self.board) if techniques.stranded_cards and self.board.decks == 1 else None
@@ -175,8 +157,8 @@ class Search:
 
         The stranded-card proof runs after a deal or a card sent home, and after every
         move where :attr:`check_every_move` says so: a check costs about one position's
-        worth of work. It runs first: it refutes most of what the dead-end check
-        refutes, and more, so the dead-end check runs only on what it leaves.
+        worth of work. It runs first, and the dead-end check, on what it lets pass,
+        as :attr:`schedule` says: with some rules it leaves that check nothing.
         """
         reach = self.reach
         if (
@@ -192,17 +174,14 @@ class Search:
             return True
         if not self.refutes:
             return False
-        if self.dead_ends.newly_dead(parent, child, move, auto):
-            self.dead_end_hits += 1
-            return True
-        self.dead_end_checks += 1
-        if (
-            reach is not None
-            and self.dead_end_checks % DEAD_END_TRIAL == 0
-            and self.dead_end_hits * DEAD_END_YIELD < self.dead_end_checks
-        ):
-            self.refutes = False
-        return False
+        if reach is None:
+            return self.dead_ends.newly_dead(parent, child, move, auto)
+        schedule = self.schedule
+        if not schedule.due():
+            return False
+        refuted = self.dead_ends.newly_dead(parent, child, move, auto)
+        schedule.record(refuted)
+        return refuted
 
     def key(self, position: Position) -> bytes:
         """The transposition key of ``position`` under these techniques."""
@@ -258,17 +237,13 @@ class Search:
         (the pass was then the exact search). Else the exact search goes on with
         what is left of the budget. The counts of both passes add up.
 
-        Python's cycle collector is paused meanwhile (and restored after): the search
-        makes millions of tuples, none in a reference cycle, and each new one counts
-        towards a collection that finds nothing to free (about 5% of the time).
+        Python's cycle collector is paused meanwhile (see :mod:`.collector`).
         """
-        collecting = gc.isenabled()
-        gc.disable()
+        pause_collector()
         try:
             return self.search(max_states, watch)
         finally:
-            if collecting:
-                gc.enable()
+            resume_collector()
 
     def search(
         self, max_states: int | None, watch: Watch | None
