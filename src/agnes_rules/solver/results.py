@@ -55,7 +55,8 @@ class Techniques:
     - ``auto_foundation``: play a card to its foundation at once when no card could ever
       be packed on it (see the documentation for the exact condition).
     - ``dead_ends``: refute a position in which a card lies above a lower card of its own
-      suit and neither it nor any card between them can ever be moved off.
+      suit and neither it nor any card between them can ever be moved off (after the
+      stranded-card proof, in trials: it rests while it finds nothing the proof missed).
     - ``stranded_cards``: refute a position in which some card could never get home even
       under looser rules that forget when things happen (one deck; see the documentation).
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
