@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import threading
+from collections.abc import Iterator
 
 from agnes_rules.solver.collector import pause_collector, resume_collector
 from agnes_rules.solver.schedule import REST, TRIAL, YIELD, DeadEndSchedule
@@ -37,38 +39,43 @@ def test_a_trial_that_refutes_enough_keeps_the_check_running() -> None:
     assert (schedule.passes, schedule.hits) == (0, 0)
 
 
-def test_the_collector_comes_back_only_when_the_last_search_ends() -> None:
+@contextlib.contextmanager
+def _collector(on: bool) -> Iterator[None]:
+    """The cycle collector switched ``on`` (or off) for the block, then as it was."""
     was = gc.isenabled()
-    gc.enable()
+    if on:
+        gc.enable()
+    else:
+        gc.disable()
     try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
+
+
+def test_the_collector_comes_back_only_when_the_last_search_ends() -> None:
+    with _collector(on=True):
         pause_collector()
         pause_collector()
         resume_collector()
         assert not gc.isenabled()
         resume_collector()
         assert gc.isenabled()
-    finally:
-        if not was:
-            gc.disable()
 
 
 def test_a_collector_off_before_the_searches_stays_off() -> None:
-    was = gc.isenabled()
-    gc.disable()
-    try:
+    with _collector(on=False):
         pause_collector()
         resume_collector()
         assert not gc.isenabled()
-    finally:
-        if was:
-            gc.enable()
 
 
 def test_searches_in_threads_that_overlap_leave_the_collector_on() -> None:
     # Each thread pauses, waits for all the others to have paused, and resumes: whatever
     # the interleaving, the collector is on again once all have ended.
-    was = gc.isenabled()
-    gc.enable()
     barrier = threading.Barrier(4)
 
     def search() -> None:
@@ -76,13 +83,10 @@ def test_searches_in_threads_that_overlap_leave_the_collector_on() -> None:
         barrier.wait()
         resume_collector()
 
-    try:
+    with _collector(on=True):
         threads = [threading.Thread(target=search) for _ in range(4)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         assert gc.isenabled()
-    finally:
-        if not was:
-            gc.disable()

@@ -1,4 +1,4 @@
-"""When the dead-end check runs: in trials, dropped while it finds nothing.
+"""When the dead-end check runs: in trials, rested while it finds nothing.
 
 Where the stranded-card proof runs (:mod:`.reach`), the dead-end check of
 :mod:`.deadends` runs after it, on the positions it lets pass. With quagnes's
