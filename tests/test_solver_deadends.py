@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -134,6 +135,49 @@ def test_a_king_with_only_the_ace_of_its_suit_to_go_to_is_stuck() -> None:
     # column 7 could go only on the ace of spades, a dead end, so it buries the jack
     # of spades for good. Refuted at the opening position.
     assert solve(GameState.deal(_PYSOL, 3)) == SolveResult(Outcome.LOST, (), 1)
+
+
+#: quagnes's rules dealt face up: packing in colour, runs by colour, gaps stay empty.
+_NONE_UP = attrs.evolve(Variant.named("agnes-sorel-quagnes"), face_down=False)
+
+
+def _two_of_spades(first_column: str, three_of_clubs_alone: bool) -> GameState:
+    # Base 4, spades next, the five still in the stock; the last deal brings the three
+    # of spades, the top rank (never packed), onto the first column. The two of spades
+    # fits only on the three of spades (in the stock until then) and the three of clubs.
+    # The ace of spades keeps the two of clubs, the next club, covered until the deal.
+    columns = {1: first_column, 2: "KS QS JS TS 9S 8S 7S 6S", 3: "2C AS"}
+    if three_of_clubs_alone:
+        columns[4] = "3C"
+    return position(
+        _NONE_UP,
+        base="4",
+        columns=columns,
+        foundations={"H": 13, "D": 13, "C": 10, "S": 1},
+        stock="3S 5S",
+    )
+
+
+def test_a_target_above_a_card_that_leaves_only_for_home_is_no_way_out() -> None:
+    # The three of clubs lies on the two of spades. It can never be packed, nor go
+    # home before the deal (the two of clubs stays covered), so the two can never be
+    # packed on it: the two surely lies in the first column at the deal, and the
+    # three of spades buries it for good. Refuted before the deal.
+    state = _two_of_spades("2S 3C", three_of_clubs_alone=False)
+    board = Board(state)
+    assert DeadEnds(board).is_dead(board.root)
+    assert solve(state).states == 1
+    assert solve(state, techniques=Techniques(dead_ends=False)).outcome is Outcome.LOST
+
+
+def test_a_target_that_could_be_exposed_elsewhere_is_a_way_out() -> None:
+    # With the three of clubs on a column of its own, the two moves onto it before the
+    # deal, and the three of spades lands on an empty column: won.
+    state = _two_of_spades("2S", three_of_clubs_alone=True)
+    board = Board(state)
+    assert not DeadEnds(board).is_dead(board.root)
+    result = solve(state)
+    assert result.won and state.play(result.moves).is_won
 
 
 @pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-bernauer", "agnes-sorel-quagnes"])

@@ -14,6 +14,7 @@ from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import DOWN, NO_CARD, Board, Position
 from agnes_rules.solver.deadends import DeadEnds
+from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.search import Search
 from tests.playouts import playouts, reached_states
@@ -159,9 +160,22 @@ def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
     # every move, it refutes those lines at once and finds the win.
     state = GameState.deal("agnes-bernauer-parlett", 691)
     assert Search(state, Techniques()).check_every_move
-    assert not Search(GameState.deal("agnes-sorel", 1), Techniques()).check_every_move
     result = solve(state, max_states=2_000)
     assert result.won and state.play(result.moves).is_won
+
+
+@pytest.mark.parametrize(
+    ("name", "every_move"),
+    [
+        ("agnes-bernauer", True),  # deals to the reserve
+        ("agnes-sorel-quagnes", True),  # gaps stay empty
+        ("agnes-sorel-pysol", True),
+        ("agnes-sorel", False),  # any card fills a gap
+        ("agnes-sorel-aisleriot", False),  # gaps stay empty, but cards come back
+    ],
+)
+def test_which_searches_check_every_move(name: str, every_move: bool) -> None:
+    assert Search(GameState.deal(name, 1), Techniques()).check_every_move is every_move
 
 
 def test_the_proof_needs_one_deck() -> None:
@@ -309,3 +323,32 @@ def test_the_propagation_finds_the_plain_fixpoint_in_custom_variants(data: st.Da
     variant = data.draw(custom_variants().filter(lambda v: v.decks == 1))
     for state in data.draw(playouts(variant, max_moves=120)):
         _same_fixpoint(state)
+
+
+def _keeps_open_holds(state: GameState) -> None:
+    board = Board(state)
+    reach = Reach(board)
+    position = board.root
+    if reach.stranded(position):
+        return
+    for move in MoveGenerator(board).moves(position):
+        if reach.keeps_open(position, move):
+            assert not reach.stranded(board.apply(position, move)), move
+
+
+@pytest.mark.parametrize("name", _ONE_DECK)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_a_move_that_keeps_the_game_open_never_strands_it(name: str, data: st.DataObject) -> None:
+    for state in data.draw(playouts(Variant.named(name), max_moves=120)):
+        _keeps_open_holds(state)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_a_move_that_keeps_the_game_open_never_strands_it_in_custom_variants(
+    data: st.DataObject,
+) -> None:
+    variant = data.draw(custom_variants().filter(lambda v: v.decks == 1))
+    for state in data.draw(playouts(variant, max_moves=120)):
+        _keeps_open_holds(state)

@@ -312,6 +312,8 @@ class DeadEnds:
         in_stock = self.position_in_stock
         fits_under = self.fits_under
         links = self.links
+        # Where cards may be worried back, a card that goes home may come back anywhere.
+        pins = self.nothing_home is None
         highest = -1
         lowest = 0
         for top, card in enumerate(cards):
@@ -325,6 +327,7 @@ class DeadEnds:
                     found[upper // 13] > height[upper]
                     or in_stock[upper] >= deal_at
                     or upper in cards[:at]
+                    or (pins and self.pinned(cards, at, upper, carried, found, deal_at))
                     for upper in fits_under[head]
                 ):
                     break
@@ -335,6 +338,34 @@ class DeadEnds:
             suit = card // 13
             floor[suit] = min(floor[suit], height[card])
         return tuple(floor)
+
+    def pinned(
+        self, cards: list[int], at: int, upper: int, carried: bool, found: bytes, deal_at: int
+    ) -> bool:
+        """Whether ``upper`` lies above ``cards[at]`` in the pile and surely leaves it
+        before the deal from stock position ``deal_at`` only to its foundation, where it
+        is no target any more: no card that could carry it off (itself, or the bottom of
+        a run it lies in, above ``cards[at]``) could be moved before that deal. So
+        ``cards[at]`` will never be packed on it.
+        """
+        if upper not in cards[at + 1 :]:
+            return False
+        height, in_stock, links = self.height, self.position_in_stock, self.links
+        where = cards.index(upper)
+        for mover_at in range(where, at, -1):
+            mover = cards[mover_at]
+            if mover_at < where and (not carried or cards[mover_at + 1] not in links[mover]):
+                break  # the cards from here up to ``upper`` are no run
+            if mover in self.vacancy_movable:
+                return False
+            for target in self.fits_under[mover]:
+                if not (
+                    found[target // 13] > height[target]
+                    or in_stock[target] >= deal_at
+                    or target in cards[:mover_at]
+                ):
+                    return False
+        return True
 
 
 def _wrap_carriers(board: Board) -> tuple[int, ...]:

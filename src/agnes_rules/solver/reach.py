@@ -50,7 +50,16 @@ one by one but keep each other out of reach wherever they move.
 
 from __future__ import annotations
 
-from agnes_rules.solver.board import DOWN, NO_CARD, Board, Position
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    DOWN,
+    NO_CARD,
+    RESERVE_TO_COLUMN,
+    SPARE_TO_COLUMN,
+    Board,
+    InternalMove,
+    Position,
+)
 
 __all__ = ["Reach"]
 
@@ -72,6 +81,8 @@ class Reach:
         #: The run links as masks: bit ``upper`` of ``link_masks[code]`` when a card
         #: ``upper`` continues a run on the card of ``code`` (none on a face-down one).
         self.link_masks = tuple(_mask(cards) for cards in board.links)
+        #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``.
+        self.fit_masks = tuple(_mask(frozenset(cards)) for cards in board.fits_under)
         self.card_at = board.card_at
         #: The cards that may fill a gap, as a mask and in order.
         self.gap_fillers = _mask(board.vacancy_movable)
@@ -160,6 +171,45 @@ class Reach:
                     self.enqueue(packers[card])
                 if not self.homeable & bit:
                     self.leaves(card)
+
+    def keeps_open(self, position: Position, move: InternalMove) -> bool:
+        """Whether ``move`` (played from ``position``, nothing autoplayed after it)
+        surely leads to a position that is not stranded when ``position`` is not.
+
+        True for a move onto a column whose bottom card could be packed, after the
+        move, on the top card of another column (the card it left, or any other),
+        unless it continues a run where it lands and runs move only whole. In the
+        looser game the moved cards could go on there at once, so the card they now
+        cover could still be exposed; the pile they left is exposed; every other card
+        lies as before, on the same run, or on a run whose top could be exposed before
+        and now is. So whatever could happen before still could. Other moves (to the
+        foundations, the deal, a card worried back) are not covered.
+        """
+        kind, source, target, count = move
+        columns = position[0]
+        under = -1  # the card left uncovered in a column by the move, if any
+        if kind == COLUMN_TO_COLUMN:
+            column = columns[source]
+            bottom = column[-count]
+            if count < len(column):
+                under = column[-count - 1] % DOWN
+        elif kind == RESERVE_TO_COLUMN:
+            bottom = position[1][source][-1] % DOWN
+        elif kind == SPARE_TO_COLUMN:
+            bottom = position[2][source]
+        else:
+            return False
+        onto = columns[target]
+        if self.whole_runs and onto and self.link_masks[onto[-1]] >> bottom & 1:
+            return False  # glued where it lands
+        fits = self.fit_masks[bottom]
+        if under >= 0 and fits >> under & 1:
+            return True
+        left = source if kind == COLUMN_TO_COLUMN else -1  # its top is ``under`` now
+        for index, pile in enumerate(columns):
+            if pile and index != target and index != left and fits >> (pile[-1] % DOWN) & 1:
+                return True
+        return False
 
     def exposed(self, card: int) -> bool:
         """Whether ``card`` could be exposed, given what could so far."""

@@ -132,11 +132,15 @@ class Search:
         self.reach = (
             Reach(self.board) if techniques.stranded_cards and self.board.decks == 1 else None
         )
-        #: Whether the stranded-card proof runs after every move, not only after deals and
-        #: cards sent home: where the deals go to the reserve (the Bernauer family) that
-        #: decides far more deals within a budget; elsewhere it costs more than it saves
-        #: (see docs/solver.md).
-        self.check_every_move = self.board.to_reserve
+        #: Whether the stranded-card proof runs after every move that could strand a
+        #: position (see :meth:`.Reach.keeps_open`), not only after deals and cards sent
+        #: home. Where the deals go to the reserve (the Bernauer family) that decides far
+        #: more deals within a budget, and where gaps stay empty it takes less time than
+        #: it saves; where gaps can be filled, or cards worried back, a card can nearly
+        #: always get away, and the checks cost more than they save (see docs/solver.md).
+        self.check_every_move = self.board.to_reserve or (
+            self.board.vacancy_none and not self.board.worry_back
+        )
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
@@ -155,23 +159,24 @@ class Search:
         """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
         ``move`` and its autoplay ``auto``.
 
-        The stranded-card proof runs after a deal or a card sent home, and after every
-        move where :attr:`check_every_move` says so: a check costs about one position's
-        worth of work. It runs first, and the dead-end check, on what it lets pass,
-        as :attr:`schedule` says: with some rules it leaves that check nothing.
+        The stranded-card proof runs after a deal or a card sent home, and where
+        :attr:`check_every_move` says so after every other move that could strand
+        ``child`` (``parent`` is not stranded: it was checked, or reached by moves that
+        keep the game open): a check costs about one position's worth of work. It runs
+        first, and the dead-end check, on what it lets pass, as :attr:`schedule` says:
+        with some rules it leaves that check nothing.
         """
         reach = self.reach
-        if (
-            reach is not None
-            and (
+        if reach is not None:
+            if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or auto:
+                if reach.stranded(child):
+                    return True
+            elif (
                 self.check_every_move
-                or move[0] <= SPARE_TO_FOUNDATION
-                or move[0] == DEAL
-                or bool(auto)
-            )
-            and reach.stranded(child)
-        ):
-            return True
+                and not reach.keeps_open(parent, move)
+                and reach.stranded(child)
+            ):
+                return True
         if not self.refutes:
             return False
         if reach is None:
