@@ -170,6 +170,7 @@ def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
         ("agnes-bernauer", True),  # deals to the reserve
         ("agnes-sorel-quagnes", True),  # gaps stay empty
         ("agnes-sorel-pysol", True),
+        ("agnes-sorel-parlett", False),  # gaps stay empty, but runs move only whole
         ("agnes-sorel", False),  # any card fills a gap
         ("agnes-sorel-aisleriot", False),  # gaps stay empty, but cards come back
     ],

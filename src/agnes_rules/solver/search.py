@@ -136,10 +136,12 @@ class Search:
         #: position (see :meth:`.Reach.keeps_open`), not only after deals and cards sent
         #: home. Where the deals go to the reserve (the Bernauer family) that decides far
         #: more deals within a budget, and where gaps stay empty it takes less time than
-        #: it saves; where gaps can be filled, or cards worried back, a card can nearly
-        #: always get away, and the checks cost more than they save (see docs/solver.md).
-        self.check_every_move = self.board.to_reserve or (
-            self.board.vacancy_none and not self.board.worry_back
+        #: it saves. Not where gaps can be filled, or cards worried back (a card can
+        #: nearly always get away), nor where runs move only whole (nearly every move
+        #: that builds a run must be checked): there it costs more (see docs/solver.md).
+        board = self.board
+        self.check_every_move = board.to_reserve or (
+            board.vacancy_none and board.split and not board.worry_back
         )
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
