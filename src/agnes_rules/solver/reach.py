@@ -50,6 +50,8 @@ one by one but keep each other out of reach wherever they move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     DOWN,
@@ -62,6 +64,12 @@ from agnes_rules.solver.board import (
 )
 
 __all__ = ["Reach"]
+
+# What lies under a card, besides another card (0..51): nothing, at the bottom of a
+# column or of a reserve pile; or nowhere yet, for a card in a spare space or the stock.
+_COLUMN_BOTTOM: Final = 64
+_RESERVE_BOTTOM: Final = 65
+_IN_STOCK: Final = 66
 
 
 class Reach:
@@ -76,7 +84,6 @@ class Reach:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.fits_under = board.fits_under
         self.packers = board.packers
         #: The run links as masks: bit ``upper`` of ``link_masks[code]`` when a card
         #: ``upper`` continues a run on the card of ``code`` (none on a face-down one).
@@ -96,11 +103,9 @@ class Reach:
         #: Whether a gap takes only single cards: then the exposed card of a column may
         #: move alone into one, even from within a run that moves only whole.
         self.gap_takes_one = not board.vacancy_runs
-        # Per card, filled by each call (for the cards not home): the pile it lies in (-1:
-        # a spare space or the stock), its place there, and the top card of the run it
-        # heads.
-        self.pile_of = [-1] * 52
-        self.place = [0] * 52
+        # Per card, filled by each call (for the cards not home): what lies under it (a
+        # card, or one of the markers below), and the top card of the run it heads.
+        self.under = [_IN_STOCK] * 52
         self.run_top = [0] * 52
         #: The cards that lie where cards may be packed on them (a column, or dealt to
         #: one), and those glued to the card under them.
@@ -232,42 +237,32 @@ class Reach:
             return False  # a card on its run stays: it cannot move yet
         if self.emptiable and self.gap_fillers & bit:
             return True
-        home, homeable = self.home, self.homeable
-        usable = self.packable | self.lifted
-        for target in self.fits_under[card]:
-            if (home | homeable) >> target & 1:
-                # At home (now or later): a target only where it may come back.
-                if self.worry_back:
-                    return True
-                if home >> target & 1:
-                    continue
-            if usable >> target & 1 and self.shown >> target & 1:
-                return True
-        return False
+        targets = self.fit_masks[card]
+        # A card at home (now or later) is a target only where it may come back.
+        if self.worry_back and targets & (self.home | self.homeable):
+            return True
+        return bool(targets & ~self.home & (self.packable | self.lifted) & self.shown)
 
     def leaves(self, card: int) -> None:
         """Examine again what ``card`` leaving the card or place under it changes: the
         run it lay on is free, the card under it exposed (a target now), a column
         emptiable."""
-        where = self.pile_of[card]
-        if where < 0:
-            return
-        at = self.place[card]
-        if not at:
-            if where < self.width and not self.emptiable:
+        under_of = self.under
+        under = under_of[card]
+        if under >= _COLUMN_BOTTOM:
+            if under == _COLUMN_BOTTOM and not self.emptiable:
                 self.emptiable = True
                 self.enqueue(self.gap_filler_cards)
             return
-        pile, run_top = self.piles[where], self.run_top
-        under = pile[at - 1] % DOWN
+        run_top = self.run_top
         self.shown |= 1 << under
         self.enqueue(self.packers[under])
         self.enqueue_one(under)  # exposed now (what a card glued to a run asks)
         # The cards whose run ends under it (in a reserve pile, the card under it alone).
-        below = at - 2
-        while below >= 0 and run_top[pile[below] % DOWN] == under:
-            self.enqueue_one(pile[below] % DOWN)
-            below -= 1
+        below = under_of[under]
+        while below < _COLUMN_BOTTOM and run_top[below] == under:
+            self.enqueue_one(below)
+            below = under_of[below]
 
     def enqueue(self, cards: tuple[int, ...]) -> None:
         """Examine ``cards`` (again), those not yet shown to be liftable."""
@@ -309,7 +304,7 @@ class Reach:
         """Fill the per-card tables for the piles of the call under way (with the stock
         from ``stock_at`` still to come, and ``spare`` in the spare spaces)."""
         piles, width, found = self.piles, self.width, self.found
-        pile_of, place, run_top = self.pile_of, self.place, self.run_top
+        under_of, run_top = self.under, self.run_top
         home = 0
         card_at = self.card_at
         for suit in range(4):
@@ -328,8 +323,10 @@ class Reach:
             for at in range(len(pile) - 1, -1, -1):
                 code = pile[at]
                 card = code % DOWN
-                pile_of[card] = index
-                place[card] = at
+                if at:
+                    under_of[card] = pile[at - 1] % DOWN
+                else:
+                    under_of[card] = _COLUMN_BOTTOM if index < width else _RESERVE_BOTTOM
                 if index < width:
                     packable |= 1 << card
                     # The run a card heads goes up as far as each card continues it (a
@@ -344,12 +341,12 @@ class Reach:
                 else:
                     run_top[card] = card  # a reserve card moves alone
         for card in self.board.stock[stock_at:]:
-            pile_of[card] = -1
+            under_of[card] = _IN_STOCK
             run_top[card] = card
             shown |= 1 << card
         for card in spare:
             if card != NO_CARD:
-                pile_of[card] = -1
+                under_of[card] = _IN_STOCK
                 run_top[card] = card
                 shown |= 1 << card
         if not self.to_reserve:
