@@ -91,6 +91,13 @@ class Reach:
         #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``.
         self.fit_masks = tuple(_mask(frozenset(cards)) for cards in board.fits_under)
         self.card_at = board.card_at
+        #: ``home_masks[suit * 14 + count]``: the cards of the suit home when it has
+        #: ``count`` on its foundation.
+        self.home_masks = tuple(
+            _mask(frozenset(board.card_at[suit * 13 + level] for level in range(count)))
+            for suit in range(4)
+            for count in range(14)
+        )
         #: The cards that may fill a gap, as a mask and in order.
         self.gap_fillers = _mask(board.vacancy_movable)
         self.gap_filler_cards = tuple(sorted(board.vacancy_movable))
@@ -305,11 +312,10 @@ class Reach:
         from ``stock_at`` still to come, and ``spare`` in the spare spaces)."""
         piles, width, found = self.piles, self.width, self.found
         under_of, run_top = self.under, self.run_top
+        home_masks = self.home_masks
         home = 0
-        card_at = self.card_at
         for suit in range(4):
-            for level in range(found[suit]):
-                home |= 1 << card_at[suit * 13 + level]
+            home |= home_masks[suit * 14 + found[suit]]
         self.home = home
         self.lifted = home  # a card at home counts as lifted: it is never examined
         self.homeable = 0
