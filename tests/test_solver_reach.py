@@ -12,7 +12,7 @@ from agnes_rules import winnable_deals
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, Techniques, solve
-from agnes_rules.solver.board import DOWN, NO_CARD, Board, Position
+from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, NO_CARD, Board, Position
 from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.reach import Reach
@@ -324,6 +324,26 @@ def test_the_propagation_finds_the_plain_fixpoint_in_custom_variants(data: st.Da
     variant = data.draw(custom_variants().filter(lambda v: v.decks == 1))
     for state in data.draw(playouts(variant, max_moves=120)):
         _same_fixpoint(state)
+
+
+@pytest.mark.parametrize(
+    ("first_column", "third_column", "keeps_open"),
+    [
+        ("3S 2S", "QS", True),  # the two could go straight back onto the three of spades
+        ("KS 2S", "3S QS", False),  # it fits neither the king nor any other top card
+        ("KS 2S", "QS 3S", True),  # the three of spades, on top elsewhere, could take it
+    ],
+)
+def test_a_move_keeps_the_game_open_when_its_cards_could_go_on_at_once(
+    first_column: str, third_column: str, keeps_open: bool
+) -> None:
+    # The two of spades moves from the first column onto the three of clubs: in the
+    # looser game the three of clubs is then still exposed if the two could go on.
+    state = _queens_next({1: first_column, 2: "3C", 3: third_column})
+    board = Board(state)
+    move = (COLUMN_TO_COLUMN, 0, 1, 1)
+    assert move in MoveGenerator(board).moves(board.root)
+    assert Reach(board).keeps_open(board.root, move) is keeps_open
 
 
 def _keeps_open_holds(state: GameState) -> None:
