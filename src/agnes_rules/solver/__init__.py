@@ -29,7 +29,8 @@ canonical keys, in which piles that no future deal reaches are sorted, since
 they are interchangeable; foundation moves that provably cannot hurt are played
 automatically; positions with a card buried above a lower card of its own suit
 that can never be dug out are refuted at once, and so are, after a deal or a card
-sent home (after every move where deals go to the reserve), those in which some
+sent home (after every move that could strand a position where deals go to the
+reserve, or where gaps stay empty and runs may be split), those in which some
 card could never get home even under looser rules; moves are tried in an order
 that finds wins sooner. Every pruning rule keeps "lost" a proof; each one can
 be switched off with :class:`Techniques` to measure it.
