@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agnes_rules import winnable_deals
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
@@ -178,6 +179,28 @@ def test_a_target_that_could_be_exposed_elsewhere_is_a_way_out() -> None:
     assert not DeadEnds(board).is_dead(board.root)
     result = solve(state)
     assert result.won and state.play(result.moves).is_won
+
+
+@pytest.mark.parametrize(
+    "name", ["agnes-sorel-quagnes", "agnes-sorel-parlett", "agnes-sorel-pysol", "agnes-bernauer"]
+)
+def test_no_position_of_a_winning_line_is_a_dead_end(name: str) -> None:
+    # Every position on a winning line can be won, so the check must let each pass,
+    # with the cards still to come counted as it counts them. Lines found without it.
+    checked = 0
+    for number in winnable_deals(name)[:10]:
+        state = GameState.deal(name, number)
+        result = solve(state, max_states=100_000, techniques=Techniques(dead_ends=False))
+        if not result.won:
+            continue
+        for move in result.moves:
+            board = Board(state)
+            assert not DeadEnds(board).is_dead(board.root), (name, number, str(move))
+            state = state.apply(move)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
 
 
 @pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-bernauer", "agnes-sorel-quagnes"])
