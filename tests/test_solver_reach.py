@@ -3,6 +3,8 @@ looser rules; never a position that can be won."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -308,22 +310,44 @@ def _same_fixpoint(state: GameState) -> None:
         assert {card for card in left if reach.homeable >> card & 1} == homeable
 
 
+def _keeps_open_holds(state: GameState) -> None:
+    board = Board(state)
+    reach = Reach(board)
+    position = board.root
+    if reach.stranded(position):
+        return
+    for move in MoveGenerator(board).moves(position):
+        if reach.keeps_open(position, move):
+            assert not reach.stranded(board.apply(position, move)), move
+
+
+#: What holds at every position of a random game: the propagation finds the plain
+#: fixpoint (Reach examines a card again only when something it reads has changed; a
+#: change it failed to notice would strand cards wrongly), and a move that keeps the
+#: game open never strands it.
+_AT_EVERY_POSITION = [_same_fixpoint, _keeps_open_holds]
+
+
+@pytest.mark.parametrize("check", _AT_EVERY_POSITION)
 @pytest.mark.parametrize("name", _ONE_DECK)
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
-def test_the_propagation_finds_the_plain_fixpoint(name: str, data: st.DataObject) -> None:
-    # Reach examines a card again only when something it reads has changed; a change
-    # it failed to notice would strand cards wrongly. Every position of a random game:
+def test_every_position_of_a_random_game(
+    check: Callable[[GameState], None], name: str, data: st.DataObject
+) -> None:
     for state in data.draw(playouts(Variant.named(name), max_moves=120)):
-        _same_fixpoint(state)
+        check(state)
 
 
+@pytest.mark.parametrize("check", _AT_EVERY_POSITION)
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
-def test_the_propagation_finds_the_plain_fixpoint_in_custom_variants(data: st.DataObject) -> None:
+def test_every_position_of_a_random_game_in_custom_variants(
+    check: Callable[[GameState], None], data: st.DataObject
+) -> None:
     variant = data.draw(custom_variants().filter(lambda v: v.decks == 1))
     for state in data.draw(playouts(variant, max_moves=120)):
-        _same_fixpoint(state)
+        check(state)
 
 
 @pytest.mark.parametrize(
@@ -344,32 +368,3 @@ def test_a_move_keeps_the_game_open_when_its_cards_could_go_on_at_once(
     move = (COLUMN_TO_COLUMN, 0, 1, 1)
     assert move in MoveGenerator(board).moves(board.root)
     assert Reach(board).keeps_open(board.root, move) is keeps_open
-
-
-def _keeps_open_holds(state: GameState) -> None:
-    board = Board(state)
-    reach = Reach(board)
-    position = board.root
-    if reach.stranded(position):
-        return
-    for move in MoveGenerator(board).moves(position):
-        if reach.keeps_open(position, move):
-            assert not reach.stranded(board.apply(position, move)), move
-
-
-@pytest.mark.parametrize("name", _ONE_DECK)
-@settings(max_examples=25, deadline=None)
-@given(data=st.data())
-def test_a_move_that_keeps_the_game_open_never_strands_it(name: str, data: st.DataObject) -> None:
-    for state in data.draw(playouts(Variant.named(name), max_moves=120)):
-        _keeps_open_holds(state)
-
-
-@settings(max_examples=80, deadline=None)
-@given(data=st.data())
-def test_a_move_that_keeps_the_game_open_never_strands_it_in_custom_variants(
-    data: st.DataObject,
-) -> None:
-    variant = data.draw(custom_variants().filter(lambda v: v.decks == 1))
-    for state in data.draw(playouts(variant, max_moves=120)):
-        _keeps_open_holds(state)

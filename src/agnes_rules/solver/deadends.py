@@ -309,8 +309,6 @@ class DeadEnds:
         cards = [code & (DOWN - 1) for code in pile]
         height = self.height
         undealt = self.undealt_low[deal_at]
-        in_stock = self.position_in_stock
-        fits_under = self.fits_under
         links = self.links
         # Where cards may be worried back, a card that goes home may come back anywhere.
         pins = self.nothing_home is None
@@ -322,14 +320,7 @@ class DeadEnds:
             if undealt[card // 13] >= height[card]:
                 continue
             for at in range(lowest, top + 1):
-                head = cards[at]
-                if head in self.vacancy_movable or not all(
-                    found[upper // 13] > height[upper]
-                    or in_stock[upper] >= deal_at
-                    or upper in cards[:at]
-                    or (pins and self.pinned(cards, at, upper, carried, found, deal_at))
-                    for upper in fits_under[head]
-                ):
+                if not self.stays_before(cards, at, carried, found, deal_at, pins):
                     break
             else:
                 highest = top
@@ -339,32 +330,43 @@ class DeadEnds:
             floor[suit] = min(floor[suit], height[card])
         return tuple(floor)
 
+    def stays_before(
+        self, cards: list[int], at: int, carried: bool, found: bytes, deal_at: int, pins: bool
+    ) -> bool:
+        """Whether ``cards[at]`` surely cannot be moved off the pile before the deal from
+        stock position ``deal_at``: it may not fill a gap, and every card it could be
+        packed on is home, under it, still in the stock then, or (with ``pins``)
+        :meth:`pinned` above it."""
+        if cards[at] in self.vacancy_movable:
+            return False
+        height, in_stock = self.height, self.position_in_stock
+        return all(
+            found[target // 13] > height[target]
+            or in_stock[target] >= deal_at
+            or target in cards[:at]
+            or (pins and self.pinned(cards, at, target, carried, found, deal_at))
+            for target in self.fits_under[cards[at]]
+        )
+
     def pinned(
         self, cards: list[int], at: int, upper: int, carried: bool, found: bytes, deal_at: int
     ) -> bool:
         """Whether ``upper`` lies above ``cards[at]`` in the pile and surely leaves it
         before the deal from stock position ``deal_at`` only to its foundation, where it
         is no target any more: no card that could carry it off (itself, or the bottom of
-        a run it lies in, above ``cards[at]``) could be moved before that deal. So
-        ``cards[at]`` will never be packed on it.
+        a run it lies in, above ``cards[at]``) could be moved before that deal (see
+        :meth:`stays_before`). So ``cards[at]`` will never be packed on it.
         """
         if upper not in cards[at + 1 :]:
             return False
-        height, in_stock, links = self.height, self.position_in_stock, self.links
         where = cards.index(upper)
         for mover_at in range(where, at, -1):
-            mover = cards[mover_at]
-            if mover_at < where and (not carried or cards[mover_at + 1] not in links[mover]):
+            if mover_at < where and (
+                not carried or cards[mover_at + 1] not in self.links[cards[mover_at]]
+            ):
                 break  # the cards from here up to ``upper`` are no run
-            if mover in self.vacancy_movable:
+            if not self.stays_before(cards, mover_at, carried, found, deal_at, pins=False):
                 return False
-            for target in self.fits_under[mover]:
-                if not (
-                    found[target // 13] > height[target]
-                    or in_stock[target] >= deal_at
-                    or target in cards[:mover_at]
-                ):
-                    return False
         return True
 
 
