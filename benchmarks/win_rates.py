@@ -9,7 +9,9 @@ Each deal's verdict is appended to the CSV (variant, deal, outcome, states), so
 that a run can be stopped and resumed or extended (deals already in the file are
 skipped); the summary table is printed from the whole file at the end (also
 with ``--summary-only``). ``--retry-unknown`` solves the deals left unknown
-again with the (larger) ``--max-states`` given; the last row of a deal counts.
+again with the ``--max-states`` given; the last row of a deal counts, and a deal left
+unknown again with a smaller budget than its row's keeps that row (so a cheap pass
+first, then larger budgets, never lowers a deal's recorded budget).
 Runs on a process pool of ``--workers`` processes, or on a dask cluster with
 ``--scheduler ADDRESS`` (needs the ``dask`` extra).
 """
@@ -106,6 +108,10 @@ def main() -> None:
         names = args.variant or list(RULE_SETS)
         done = defaultdict(set, done_deals(args.out, args.retry_unknown))
         latest = latest_outcomes(args.out)
+        budgets = {
+            name: {n: states for n, (outcome, states) in deals.items() if outcome == "unknown"}
+            for name, deals in latest_rows(args.out).items()
+        }
         executor: Executor
         if args.scheduler:
             from distributed import Client
@@ -132,8 +138,11 @@ def main() -> None:
         began = time.perf_counter()
         for finished, future in enumerate(as_completed(futures), 1):
             name = futures[future]
+            # A deal left unknown again at a smaller budget than before keeps its row.
             rows = [
-                [name, number, outcome.value, states] for number, outcome, states in future.result()
+                [name, number, outcome.value, states]
+                for number, outcome, states in future.result()
+                if outcome.value != "unknown" or states >= budgets[name].get(number, 0)
             ]
             # Opened again for each chunk, so that rows always reach the file now at that path
             # (a checkout that replaces the file, or a second run appending, loses nothing).

@@ -3,6 +3,7 @@ looser rules; never a position that can be won."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import attrs
@@ -18,6 +19,7 @@ from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, NO_CARD, Board, Pos
 from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.reach import Reach
+from agnes_rules.solver.reach_two_decks import COPY, TwoDeckReach, stranded_card_proof
 from agnes_rules.solver.search import Search
 from tests.playouts import playouts, reached_states
 from tests.positions import position
@@ -27,8 +29,8 @@ from tests.strategies import custom_variants
 _NONE_UP = attrs.evolve(Variant.named("agnes-sorel-quagnes"), face_down=False)
 #: Without the proof: the verdicts must be the same, only the searches larger.
 _WITHOUT = Techniques(stranded_cards=False)
-#: The one-deck presets (the proof's domain).
-_ONE_DECK = [
+#: Every preset: one deck, and Agnes Two with two (see reach_two_decks).
+_PRESETS = [
     "agnes-sorel-aisleriot",
     "agnes-sorel",
     "agnes-sorel-parlett",
@@ -37,12 +39,19 @@ _ONE_DECK = [
     "agnes-bernauer",
     "agnes-bernauer-parlett",
     "agnes-bernauer-pysol",
+    "agnes-two",
 ]
+
+
+def _proof(board: Board) -> Reach:
+    proof = stranded_card_proof(board)
+    assert proof is not None
+    return proof
 
 
 def _stranded(state: GameState) -> bool:
     board = Board(state)
-    return Reach(board).stranded(board.root)
+    return _proof(board).stranded(board.root)
 
 
 #: Base 4, every heart and diamond home, clubs and spades home up to their jacks.
@@ -122,7 +131,7 @@ def test_a_deal_whose_cards_never_get_home_after_the_last_deal_is_refuted_at_onc
     assert without.outcome is Outcome.LOST and without.states > 30_000
 
 
-@pytest.mark.parametrize("name", _ONE_DECK)
+@pytest.mark.parametrize("name", _PRESETS)
 def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
     # Every position on a winning line can be won: the proof must let each one pass.
     # (Three deals known to be won, among the first that the search wins again within
@@ -144,7 +153,14 @@ def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["agnes-sorel-pysol", "agnes-bernauer-pysol", "agnes-sorel", "agnes-sorel-aisleriot"]
+    "name",
+    [
+        "agnes-sorel-pysol",
+        "agnes-bernauer-pysol",
+        "agnes-sorel",
+        "agnes-sorel-aisleriot",
+        "agnes-two",
+    ],
 )
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
@@ -181,11 +197,16 @@ def test_which_searches_check_every_move(name: str, every_move: bool) -> None:
     assert Search(GameState.deal(name, 1), Techniques()).check_every_move is every_move
 
 
-def test_the_proof_needs_one_deck() -> None:
-    assert Search(GameState.deal("agnes-sorel", 1), Techniques()).reach is not None
-    assert Search(GameState.deal("agnes-sorel", 1), _WITHOUT).reach is None
-    assert Search(GameState.deal("agnes-two", 1), Techniques()).reach is None
-    assert Search(GameState.deal("agnes-sorel-aisleriot", 1), Techniques()).reach is not None
+def test_which_searches_have_the_proof() -> None:
+    def proof(variant: str | Variant, techniques: Techniques | None = None) -> Reach | None:
+        return Search(GameState.deal(variant, 1), techniques or Techniques()).reach
+
+    assert type(proof("agnes-sorel")) is Reach
+    assert proof("agnes-sorel", _WITHOUT) is None
+    assert type(proof("agnes-sorel-aisleriot")) is Reach
+    assert type(proof("agnes-two")) is TwoDeckReach
+    # With two decks a card worried back could be either copy: no proof there.
+    assert proof(attrs.evolve(Variant.named("agnes-two"), worry_back=True)) is None
 
 
 def test_cards_worried_back_are_targets_again() -> None:
@@ -208,111 +229,136 @@ def test_cards_worried_back_are_targets_again() -> None:
     assert solve(state, techniques=_WITHOUT).outcome is Outcome.LOST
 
 
-def _reference_fixpoint(board: Board, position: Position) -> tuple[bool, set[int], set[int]]:
-    """The looser game's fixpoint computed the plain way, from the rules as the module
-    states them, every rule applied to every card until nothing changes: whether a card
-    is stranded, the cards not home that could be lifted, those that could go home."""
+#: A card's place in a position: (pile, height in it), or (-1, n) for the n-th card of
+#: the stock still to come and then of the spare spaces. With two decks the two copies of
+#: a card are told apart by their places.
+_Place = tuple[int, int]
+
+
+def _reference_fixpoint(
+    board: Board, position: Position
+) -> tuple[bool, Counter[int], Counter[int]]:
+    """The looser game's fixpoint computed the plain way, from the rules as the modules
+    state them (:mod:`.reach`, and :mod:`.reach_two_decks` for two decks), every rule
+    applied to every card until nothing changes: whether a card is stranded, the cards
+    not home that could be lifted, those that could go home (as multisets of cards)."""
     columns, reserve, spare, found, stock_at = position
     piles = list(columns) + list(reserve)
     width = len(columns)
-    where = {
-        code % DOWN: (index, at) for index, pile in enumerate(piles) for at, code in enumerate(pile)
+    card_of: dict[_Place, int] = {
+        (index, at): code % DOWN for index, pile in enumerate(piles) for at, code in enumerate(pile)
     }
-    loose = {card for card in spare if card != NO_CARD} | set(board.stock[stock_at:])
-    to_columns = set()
-    if not board.to_reserve:
-        to_columns = {card for cards in board.future_cards(stock_at) for card in cards}
-    lifted: set[int] = set()
-    homeable: set[int] = set()
+    coming = list(board.stock[stock_at:])
+    for n, card in enumerate(coming + [card for card in spare if card != NO_CARD]):
+        card_of[-1, n] = card
+    dealt_to_columns = 0 if board.to_reserve else board.dealt_end(stock_at) - stock_at
+    foundations = [suit + 4 * deck for suit in range(4) for deck in range(board.decks)]
+    lifted: set[_Place] = set()
+    homeable: set[_Place] = set()
 
     def home(card: int) -> bool:
-        return found[card // 13] > board.height[card]
+        """Whether a copy of ``card`` is home (one deck: the card)."""
+        return any(found[f] > board.height[card] for f in foundations if f % 4 == card // 13)
 
-    def leaves(card: int) -> bool:
-        return card in lifted or card in homeable
+    def leaves(place: _Place) -> bool:
+        return place in lifted or place in homeable
 
-    def lies_on(index: int, at: int) -> bool:
-        """Whether a card lies on place ``at`` of pile ``index`` that could not leave it."""
-        pile = piles[index]
-        return at + 1 < len(pile) and not leaves(pile[at + 1] % DOWN)
+    def lies_on(place: _Place) -> bool:
+        """Whether a card lies on ``place`` that could not leave it."""
+        index, at = place
+        return (index, at + 1) in card_of and not leaves((index, at + 1))
 
-    def exposed(card: int) -> bool:
-        return card in loose or not lies_on(*where[card])
+    def exposed(place: _Place) -> bool:
+        return place[0] < 0 or not lies_on(place)
 
-    def glued(card: int) -> bool:
-        if board.split or card in loose:
+    def links(place: _Place) -> bool:
+        """Whether the card on ``place`` continues a run on it (face up, in a column)."""
+        index, at = place
+        if index < 0 or index >= width or at + 1 >= len(piles[index]):
             return False
-        index, at = where[card]
-        pile = piles[index]
-        return (
-            index < width and at > 0 and pile[at] < DOWN and pile[at] in board.links[pile[at - 1]]
-        )
+        upper = piles[index][at + 1]
+        return upper < DOWN and upper in board.links[piles[index][at]]
 
-    def run_free(card: int) -> bool:
-        if card in loose:
+    def glued(place: _Place) -> bool:
+        index, at = place
+        return not board.split and at > 0 and links((index, at - 1))
+
+    def run_free(place: _Place) -> bool:
+        if place[0] < 0:
             return True
-        index, at = where[card]
-        if index >= width:
-            return exposed(card)
-        pile = piles[index]
-        while at + 1 < len(pile) and pile[at + 1] < DOWN and pile[at + 1] in board.links[pile[at]]:
+        if place[0] >= width:
+            return exposed(place)
+        index, at = place
+        while links((index, at)):
             at += 1
-        return not lies_on(index, at)
+        return not lies_on((index, at))
 
-    def target(card: int) -> bool:
-        if home(card) or card in homeable:
-            if board.worry_back:
+    def target(place: _Place) -> bool:
+        index, at = place
+        in_column = 0 <= index < width or (index < 0 and at < dealt_to_columns)
+        return (in_column or place in lifted) and exposed(place)
+
+    def takes(card: int) -> bool:
+        """Whether some card that ``card`` may be packed on could take it."""
+        for under in board.fits_under[card]:
+            if board.worry_back and (home(under) or any(card_of[p] == under for p in homeable)):
+                return True  # one deck: it could come back anywhere
+            if any(card_of[p] == under and target(p) for p in card_of):
                 return True
-            if home(card):
-                return False
-        in_column = (card in where and where[card][0] < width) or card in to_columns
-        return (in_column or card in lifted) and exposed(card)
+        return False
 
-    cards = [card for card in [*where, *loose] if not home(card)]
+    def next_up(card: int) -> bool:
+        level, suit = board.height[card], card // 13
+        if any(found[f] == level for f in foundations if f % 4 == suit):
+            return True
+        below = board.card_at[suit * 13 + level - 1] if level else -1
+        return any(card_of[p] == below for p in homeable)
+
     changed = True
     while changed:
         changed = False
-        emptiable = any(
-            not piles[index] or leaves(piles[index][0] % DOWN) for index in range(width)
-        )
-        for card in cards:
-            level, suit = board.height[card], card // 13
-            below = board.card_at[suit * 13 + level - 1] if level else -1
-            next_up = found[suit] == level or below in homeable
-            if card not in homeable and next_up and exposed(card):
-                homeable.add(card)
+        emptiable = any(not piles[index] or leaves((index, 0)) for index in range(width))
+        for place, card in card_of.items():
+            if place not in homeable and next_up(card) and exposed(place):
+                homeable.add(place)
                 changed = True
-            if card in lifted:
+            if place in lifted:
                 continue
             gap = emptiable and card in board.vacancy_movable
-            if glued(card):
-                can = gap and not board.vacancy_runs and exposed(card)
+            if glued(place):
+                can = gap and not board.vacancy_runs and exposed(place)
             else:
-                can = run_free(card) and (
-                    gap or any(target(under) for under in board.fits_under[card])
-                )
+                can = run_free(place) and (gap or takes(card))
             if can:
-                lifted.add(card)
+                lifted.add(place)
                 changed = True
-    return any(not home(card) and card not in homeable for card in range(52)), lifted, homeable
+    return (
+        len(homeable) < len(card_of),
+        Counter(card_of[p] for p in lifted),
+        Counter(card_of[p] for p in homeable),
+    )
+
+
+def _cards_of(reach: Reach, cards: int) -> Counter[int]:
+    """The cards not at home among ``cards``, a mask of ids (two decks: of copies)."""
+    ids = range(2 * COPY if isinstance(reach, TwoDeckReach) else COPY)
+    return Counter(ident % COPY for ident in ids if (cards & ~reach.home) >> ident & 1)
 
 
 def _same_fixpoint(state: GameState) -> None:
     board = Board(state)
-    reach = Reach(board)
+    reach = _proof(board)
     stranded, lifted, homeable = _reference_fixpoint(board, board.root)
     assert reach.stranded(board.root) == stranded
     if stranded:
         # No early stop: the whole fixpoint is there to compare, card by card.
-        found, height = board.root[3], board.height
-        left = [card for card in range(52) if found[card // 13] <= height[card]]
-        assert {card for card in left if reach.lifted >> card & 1} == lifted
-        assert {card for card in left if reach.homeable >> card & 1} == homeable
+        assert _cards_of(reach, reach.lifted) == lifted
+        assert _cards_of(reach, reach.homeable) == homeable
 
 
 def _keeps_open_holds(state: GameState) -> None:
     board = Board(state)
-    reach = Reach(board)
+    reach = _proof(board)
     position = board.root
     if reach.stranded(position):
         return
@@ -329,7 +375,7 @@ _AT_EVERY_POSITION = [_same_fixpoint, _keeps_open_holds]
 
 
 @pytest.mark.parametrize("check", _AT_EVERY_POSITION)
-@pytest.mark.parametrize("name", _ONE_DECK)
+@pytest.mark.parametrize("name", _PRESETS)
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_every_position_of_a_random_game(
@@ -345,7 +391,7 @@ def test_every_position_of_a_random_game(
 def test_every_position_of_a_random_game_in_custom_variants(
     check: Callable[[GameState], None], data: st.DataObject
 ) -> None:
-    variant = data.draw(custom_variants().filter(lambda v: v.decks == 1))
+    variant = data.draw(custom_variants())
     for state in data.draw(playouts(variant, max_moves=120)):
         check(state)
 

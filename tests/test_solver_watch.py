@@ -122,7 +122,7 @@ def test_a_cancelled_win_rate_keeps_the_deals_solved() -> None:
 # ---------------------------------------------------------------- time limits
 
 
-HARD_TWO = GameState.deal("agnes-two", 1)  # undecided within 20 000 positions too
+HARD_TWO = GameState.deal("agnes-two", 4)  # undecided within 20 000 positions too
 
 
 @pytest.mark.parametrize("state", [HARD, HARD_TWO, GameState.deal("agnes-bernauer", 1)])

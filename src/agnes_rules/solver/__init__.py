@@ -39,7 +39,8 @@ The modules of the package, private to it, one per part of the search:
 ``results`` (the public values), ``board`` (the compact position, its rule
 tables, playing a move), ``moves`` (move generation), ``autoplay`` (safe
 foundation moves), ``keys`` (transposition keys), ``deadends`` (loss proofs),
-``reach`` (the stranded-card loss proof), ``schedule`` (when the dead-end check
+``reach`` (the stranded-card loss proof), ``reach_two_decks`` (the same with two
+decks), ``schedule`` (when the dead-end check
 runs beside it),
 ``ordering`` (which moves to try first, which to skip), ``search`` (the
 depth-first search), ``collector`` (the cycle collector paused while searches run),

@@ -241,14 +241,19 @@ class Board:
             return self.width if left >= self.width else 0
         return min(left, self.width)
 
+    def dealt_end(self, position: int) -> int:
+        """Where the stock cards that deals from ``position`` put on the deal-target piles
+        end: the rest, if any, go to the spare spaces."""
+        end = len(self.stock)
+        if self.spare_leftover:
+            end = position + (end - position) // self.width * self.width
+        return end
+
     def future_cards(self, position: int) -> tuple[bytes, ...]:
         """For each deal-target pile, the cards the stock will still deal onto it, in order."""
         cached = self.future_cache.get(position)
         if cached is None:
-            width, stock = self.width, self.stock
-            end = len(stock)
-            if self.spare_leftover:
-                end = position + (end - position) // width * width
+            width, stock, end = self.width, self.stock, self.dealt_end(position)
             cached = tuple(stock[position + pile : end : width] for pile in range(width))
             self.future_cache[position] = cached
         return cached

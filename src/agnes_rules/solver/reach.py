@@ -4,7 +4,8 @@ The looser game forgets *when* things happen. It asks of each card only
 whether it could ever be **lifted** off what it lies on (moved as the bottom
 of a run), whether it could ever go home (either way it *leaves* the card
 under it), and whether it could ever be **exposed** (lie on top), and it
-answers with the least fixpoint of these rules (one deck; a card at home is
+answers with the least fixpoint of these rules (one deck, see :mod:`.reach_two_decks`
+for two; a card at home is
 never a target, unless cards may be worried back, when any card at home, or
 that could go home, counts as one that could come back anywhere):
 
@@ -63,17 +64,19 @@ from agnes_rules.solver.board import (
     Position,
 )
 
-__all__ = ["Reach"]
+__all__ = ["COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach", "mask_of"]
 
-# What lies under a card, besides another card (0..51): nothing, at the bottom of a
-# column or of a reserve pile; or nowhere yet, for a card in a spare space or the stock.
-_COLUMN_BOTTOM: Final = 64
-_RESERVE_BOTTOM: Final = 65
-_IN_STOCK: Final = 66
+# What lies under a card, besides another card (0..51, or with two decks a copy, 0..103,
+# see :mod:`.reach_two_decks`): nothing, at the bottom of a column or of a reserve pile;
+# or nowhere yet, for a card in a spare space or the stock.
+COLUMN_BOTTOM: Final = 128
+RESERVE_BOTTOM: Final = 129
+IN_STOCK: Final = 130
 
 
 class Reach:
-    """The stranded-card proof for positions of one board (one deck).
+    """The stranded-card proof for positions of one board (one deck; the base of
+    :class:`~.reach_two_decks.TwoDeckReach`, which overrides what names cards by copy).
 
     The fixpoint is found by propagation: a card is examined again only when
     something its rules read has changed (the card lying on it, or on the top of
@@ -87,19 +90,19 @@ class Reach:
         self.packers = board.packers
         #: The run links as masks: bit ``upper`` of ``link_masks[code]`` when a card
         #: ``upper`` continues a run on the card of ``code`` (none on a face-down one).
-        self.link_masks = tuple(_mask(cards) for cards in board.links)
+        self.link_masks = tuple(mask_of(cards) for cards in board.links)
         #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``.
-        self.fit_masks = tuple(_mask(frozenset(cards)) for cards in board.fits_under)
+        self.fit_masks = tuple(mask_of(frozenset(cards)) for cards in board.fits_under)
         self.card_at = board.card_at
         #: ``home_masks[suit * 14 + count]``: the cards of the suit home when it has
         #: ``count`` on its foundation.
         self.home_masks = tuple(
-            _mask(frozenset(board.card_at[suit * 13 + level] for level in range(count)))
+            mask_of(frozenset(board.card_at[suit * 13 + level] for level in range(count)))
             for suit in range(4)
             for count in range(14)
         )
         #: The cards that may fill a gap, as a mask and in order.
-        self.gap_fillers = _mask(board.vacancy_movable)
+        self.gap_fillers = mask_of(board.vacancy_movable)
         self.gap_filler_cards = tuple(sorted(board.vacancy_movable))
         self.to_reserve = board.to_reserve
         #: Whether cards at home may come back (worried back): then they are targets too.
@@ -112,7 +115,7 @@ class Reach:
         self.gap_takes_one = not board.vacancy_runs
         # Per card, filled by each call (for the cards not home): what lies under it (a
         # card, or one of the markers below), and the top card of the run it heads.
-        self.under = [_IN_STOCK] * 52
+        self.under = [IN_STOCK] * 52
         self.run_top = [0] * 52
         #: The cards that lie where cards may be packed on them (a column, or dealt to
         #: one), and those glued to the card under them.
@@ -135,7 +138,7 @@ class Reach:
         self.piles: tuple[bytes, ...] = ()
         self.width = 0
         self.found = b""
-        self.reach = [0, 0, 0, 0]
+        self.reach = [0] * (4 * board.decks)
         self.emptiable = False
 
     def stranded(self, position: Position) -> bool:
@@ -145,27 +148,18 @@ class Reach:
         self.piles, self.width, self.found = piles, len(columns), found
         self.locate(stock_at, spare)
         reach = self.reach
-        for suit in range(4):
-            reach[suit] = found[suit]
+        for number in range(len(found)):
+            reach[number] = found[number]
         self.emptiable = not all(columns)
-        # Every card not home is examined: each pile from its top down, then the cards in
-        # the spare spaces and the stock (the queue is popped from its end).
         queue = self.queue
-        for card in self.board.stock[stock_at:]:
-            queue.append(card)
-        for card in spare:
-            if card != NO_CARD:
-                queue.append(card)
-        for pile in reversed(piles):
-            for code in pile:
-                queue.append(code % DOWN)
+        self.fill_queue(stock_at, spare)
         self.queued = ~self.lifted
         # Cards going home only expose others: they are taken home whenever the queue
         # runs dry, and what they expose is examined again, until neither changes.
         packers = self.packers
         while True:
             went = self.go_home()
-            if reach[0] == reach[1] == reach[2] == reach[3] == 13:
+            if self.all_home():
                 queue.clear()
                 return False
             if not (went or queue):
@@ -183,6 +177,24 @@ class Reach:
                     self.enqueue(packers[card])
                 if not self.homeable & bit:
                     self.leaves(card)
+
+    def fill_queue(self, stock_at: int, spare: bytes) -> None:
+        """Queue every card not home: each pile from its top down, then the cards in the
+        spare spaces and the stock (the queue is popped from its end)."""
+        queue = self.queue
+        for card in self.board.stock[stock_at:]:
+            queue.append(card)
+        for card in spare:
+            if card != NO_CARD:
+                queue.append(card)
+        for pile in reversed(self.piles):
+            for code in pile:
+                queue.append(code % DOWN)
+
+    def all_home(self) -> bool:
+        """Whether every card could go home, as far as :meth:`go_home` has taken them."""
+        reach = self.reach
+        return reach[0] == reach[1] == reach[2] == reach[3] == 13
 
     def keeps_open(self, position: Position, move: InternalMove) -> bool:
         """Whether ``move`` (played from ``position``, nothing autoplayed after it)
@@ -256,8 +268,8 @@ class Reach:
         emptiable."""
         under_of = self.under
         under = under_of[card]
-        if under >= _COLUMN_BOTTOM:
-            if under == _COLUMN_BOTTOM and not self.emptiable:
+        if under >= COLUMN_BOTTOM:
+            if under == COLUMN_BOTTOM and not self.emptiable:
                 self.emptiable = True
                 self.enqueue(self.gap_filler_cards)
             return
@@ -267,7 +279,7 @@ class Reach:
         self.enqueue_one(under)  # exposed now (what a card glued to a run asks)
         # The cards whose run ends under it (in a reserve pile, the card under it alone).
         below = under_of[under]
-        while below < _COLUMN_BOTTOM and run_top[below] == under:
+        while below < COLUMN_BOTTOM and run_top[below] == under:
             self.enqueue_one(below)
             below = under_of[below]
 
@@ -332,7 +344,7 @@ class Reach:
                 if at:
                     under_of[card] = pile[at - 1] % DOWN
                 else:
-                    under_of[card] = _COLUMN_BOTTOM if index < width else _RESERVE_BOTTOM
+                    under_of[card] = COLUMN_BOTTOM if index < width else RESERVE_BOTTOM
                 if index < width:
                     packable |= 1 << card
                     # The run a card heads goes up as far as each card continues it (a
@@ -347,12 +359,12 @@ class Reach:
                 else:
                     run_top[card] = card  # a reserve card moves alone
         for card in self.board.stock[stock_at:]:
-            under_of[card] = _IN_STOCK
+            under_of[card] = IN_STOCK
             run_top[card] = card
             shown |= 1 << card
         for card in spare:
             if card != NO_CARD:
-                under_of[card] = _IN_STOCK
+                under_of[card] = IN_STOCK
                 run_top[card] = card
                 shown |= 1 << card
         if not self.to_reserve:
@@ -362,7 +374,7 @@ class Reach:
         self.packable, self.glued, self.shown = packable, glued, shown
 
 
-def _mask(cards: frozenset[int]) -> int:
+def mask_of(cards: frozenset[int]) -> int:
     """The bit mask of ``cards``."""
     mask = 0
     for card in cards:

@@ -58,7 +58,8 @@ class Techniques:
       suit and neither it nor any card between them can ever be moved off (after the
       stranded-card proof, in trials: it rests while it finds nothing the proof missed).
     - ``stranded_cards``: refute a position in which some card could never get home even
-      under looser rules that forget when things happen (one deck; see the documentation).
+      under looser rules that forget when things happen (two decks: not where cards are
+      worried back; see the documentation).
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
       that turn a card or empty a column); otherwise the rules engine's order.
     - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,

@@ -33,7 +33,7 @@ from agnes_rules.solver.keys import (
 )
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
-from agnes_rules.solver.reach import Reach
+from agnes_rules.solver.reach_two_decks import stranded_card_proof
 from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.schedule import DeadEndSchedule
 from agnes_rules.solver.watch import CHECK_EVERY, Watch
@@ -128,10 +128,8 @@ class Search:
         #: When the dead-end check runs where the stranded-card proof runs before it (see
         #: :mod:`.schedule`); alone, it always runs.
         self.schedule = DeadEndSchedule()
-        #: The stranded-card proof (None: off); it needs one deck.
-        self.reach = (
-            Reach(self.board) if techniques.stranded_cards and self.board.decks == 1 else None
-        )
+        #: The stranded-card proof (None: off, or two decks where cards are worried back).
+        self.reach = stranded_card_proof(self.board) if techniques.stranded_cards else None
         #: Whether the stranded-card proof runs after every move that could strand a
         #: position (see :meth:`.Reach.keeps_open`), not only after deals and cards sent
         #: home. Where the deals go to the reserve (the Bernauer family) that decides far
