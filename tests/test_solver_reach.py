@@ -229,6 +229,18 @@ def test_cards_worried_back_are_targets_again() -> None:
     assert solve(state, techniques=_WITHOUT).outcome is Outcome.LOST
 
 
+def test_a_card_worried_back_comes_back_only_after_the_cards_on_it() -> None:
+    # As above, but every club is home: the ace of clubs could take the king only
+    # after the two and three of clubs came back, and they could go only on the fours,
+    # at the bottom of their foundations. No card at home can come back, and the queen
+    # stays covered.
+    aisleriot = Variant.named("agnes-sorel-aisleriot")
+    home = {"H": 13, "D": 13, "C": 13, "S": 8}
+    state = position(aisleriot, base="4", columns={1: "AS QS KS", 2: "2S 3S"}, foundations=home)
+    assert _stranded(state)
+    assert solve(state, techniques=_WITHOUT).outcome is Outcome.LOST
+
+
 #: A card's place in a position: (pile, height in it), or (-1, n) for the n-th card of
 #: the stock still to come and then of the spare spaces. With two decks the two copies of
 #: a card are told apart by their places.
@@ -255,6 +267,7 @@ def _reference_fixpoint(
     foundations = [suit + 4 * deck for suit in range(4) for deck in range(board.decks)]
     lifted: set[_Place] = set()
     homeable: set[_Place] = set()
+    returnable: set[int] = set()  # cards worried back could come back (one deck)
 
     def home(card: int) -> bool:
         """Whether a copy of ``card`` is home (one deck: the card)."""
@@ -301,11 +314,33 @@ def _reference_fixpoint(
     def takes(card: int) -> bool:
         """Whether some card that ``card`` may be packed on could take it."""
         for under in board.fits_under[card]:
-            if board.worry_back and (home(under) or any(card_of[p] == under for p in homeable)):
-                return True  # one deck: it could come back anywhere
-            if any(card_of[p] == under and target(p) for p in card_of):
+            if under in returnable or any(card_of[p] == under and target(p) for p in card_of):
                 return True
         return False
+
+    def way_back(card: int, emptiable: bool) -> bool:
+        """Whether ``card``, at home or going there, could come back (one deck)."""
+        return takes(card) or (emptiable and card in board.vacancy_movable)
+
+    def come_back(emptiable: bool) -> bool:
+        """Take the cards that could come back where cards are worried back: one at home
+        only after those above it on its foundation; whether any card came."""
+        came = False
+        if not board.worry_back:
+            return came
+        for suit in range(4):
+            for level in reversed(range(found[suit])):
+                card = board.card_at[suit * 13 + level]
+                if card not in returnable:
+                    if not way_back(card, emptiable):
+                        break
+                    returnable.add(card)
+                    came = True
+        for place in homeable:
+            if card_of[place] not in returnable and way_back(card_of[place], emptiable):
+                returnable.add(card_of[place])
+                came = True
+        return came
 
     def next_up(card: int) -> bool:
         level, suit = board.height[card], card // 13
@@ -318,6 +353,7 @@ def _reference_fixpoint(
     while changed:
         changed = False
         emptiable = any(not piles[index] or leaves((index, 0)) for index in range(width))
+        changed = come_back(emptiable)
         for place, card in card_of.items():
             if place not in homeable and next_up(card) and exposed(place):
                 homeable.add(place)

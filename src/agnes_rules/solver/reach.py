@@ -4,10 +4,13 @@ The looser game forgets *when* things happen. It asks of each card only
 whether it could ever be **lifted** off what it lies on (moved as the bottom
 of a run), whether it could ever go home (either way it *leaves* the card
 under it), and whether it could ever be **exposed** (lie on top), and it
-answers with the least fixpoint of these rules (one deck, see :mod:`.reach_two_decks`
-for two; a card at home is
-never a target, unless cards may be worried back, when any card at home, or
-that could go home, counts as one that could come back anywhere):
+answers with the least fixpoint of these rules (one deck; :mod:`.reach_two_decks`
+has two). A card at home is never a target, unless cards may be worried back:
+then a card at home, or one that could go home, is a target when it **could
+come back**, and it could come back onto a card it may be packed on that could
+be exposed in a column or could come back itself, or into a gap it may fill,
+once every card now above it on its foundation could come back (they lie on
+it). The other rules:
 
 - a card **could be exposed** when it is in a spare space or still in the stock
   (a dealt card lands on top), when nothing lies on it, or when the card lying
@@ -42,7 +45,8 @@ or worried back later land only on a card already exposed, or in an empty
 column, whose bottom card must have left it. A card not home now goes home on a foundation that
 has reached its height, so after the cards below it, none of which is home now
 either; a card at home now is a target again only if it may be worried back,
-and one worried back lands on a target, or in a gap it may fill. So if some
+after the cards on it came back, and one worried back lands on a target, or in
+a gap it may fill. So if some
 card not at home could never go home in the looser game, it never does in the
 real one, and the position is lost. The proof counts no moves, so it catches
 what the stuck-card check of :mod:`.deadends` cannot: cards that are not stuck
@@ -129,6 +133,9 @@ class Reach:
         self.shown = 0
         self.lifted = 0
         self.homeable = 0
+        #: Where cards may be worried back: the cards at home, or that could go home, that
+        #: could come back (:meth:`come_back`), and so are targets.
+        self.returnable = 0
         #: The cards to examine again, and the same as a mask.
         self.queue: list[int] = []
         self.queued = 0
@@ -159,6 +166,8 @@ class Reach:
         packers = self.packers
         while True:
             went = self.go_home()
+            if self.worry_back and self.come_back():
+                went = True
             if self.all_home():
                 queue.clear()
                 return False
@@ -258,7 +267,7 @@ class Reach:
             return True
         targets = self.fit_masks[card]
         # A card at home (now or later) is a target only where it may come back.
-        if self.worry_back and targets & (self.home | self.homeable):
+        if self.worry_back and targets & self.returnable:
             return True
         return bool(targets & ~self.home & (self.packable | self.lifted) & self.shown)
 
@@ -313,11 +322,46 @@ class Reach:
                     progress = went = True
                     if not self.lifted >> card & 1:
                         self.leaves(card)
-                    if self.worry_back:
-                        self.enqueue(self.packers[card])  # it could come back anywhere
                     level += 1
                 reach[suit] = level
         return went
+
+    def come_back(self) -> bool:
+        """Where cards are worried back: take as :attr:`returnable` each card at home, or
+        that could go home, that could come back onto a target; whether any card was.
+
+        A card at home now comes back only after every card above it on its foundation
+        has (they lie on it), and onto a card it may be packed on that could be exposed
+        in a column (one that lies there, is dealt or lifted there, or came back), or
+        into a gap it may fill.
+        """
+        card_at, found, fit_masks = self.card_at, self.found, self.fit_masks
+        changed = False
+        progress = True
+        while progress:
+            progress = False
+            open_targets = self.returnable | (
+                ~self.home & (self.packable | self.lifted) & self.shown
+            )
+            gaps = self.gap_fillers if self.emptiable else 0
+            waiting = self.homeable & ~self.returnable
+            for suit in range(4):
+                for level in range(found[suit] - 1, -1, -1):
+                    card = card_at[suit * 13 + level]
+                    if self.returnable >> card & 1:
+                        continue
+                    if not (fit_masks[card] & open_targets or gaps >> card & 1):
+                        break  # nor can the cards under it
+                    waiting |= 1 << card
+            while waiting:
+                low = waiting & -waiting
+                waiting ^= low
+                card = low.bit_length() - 1
+                if fit_masks[card] & open_targets or gaps & low:
+                    self.returnable |= low
+                    self.enqueue(self.packers[card])  # a target now
+                    progress = changed = True
+        return changed
 
     def locate(self, stock_at: int, spare: bytes) -> None:
         """Fill the per-card tables for the piles of the call under way (with the stock
@@ -330,7 +374,7 @@ class Reach:
             home |= home_masks[suit * 14 + found[suit]]
         self.home = home
         self.lifted = home  # a card at home counts as lifted: it is never examined
-        self.homeable = 0
+        self.homeable = self.returnable = 0
         packable = glued = shown = 0
         whole_runs, link_masks = self.whole_runs, self.link_masks
         for index, pile in enumerate(piles):

@@ -90,8 +90,8 @@ def for_worry_back(techniques: Techniques) -> Techniques:
     """The techniques that stay sound when cards may be worried back from the foundations.
 
     ``auto_foundation`` and ``dead_ends`` use their exact forms for these variants
-    (see :mod:`~agnes_rules.solver.worryback`), and ``stranded_cards`` counts every
-    card at home as a possible target (see :mod:`~agnes_rules.solver.reach`);
+    (see :mod:`~agnes_rules.solver.worryback`), and ``stranded_cards`` counts a card
+    at home as a target when it could come back (see :mod:`~agnes_rules.solver.reach`);
     ``dominated_moves`` is off (its proof assumes that cards at home stay there),
     and so is ``streamline`` (a card sent home may come back, so sending every card
     home restricts nothing); the transposition table, which keeps the search finite
