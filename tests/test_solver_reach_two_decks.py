@@ -12,6 +12,7 @@ from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import Board
 from agnes_rules.solver.reach_two_decks import TwoDeckReach
+from agnes_rules.solver.search import Search
 from tests.positions import position
 
 #: quagnes's default rules dealt face up, with two decks in three columns.
@@ -61,3 +62,9 @@ def test_agnes_two_deals_are_won_within_a_small_budget(number: int) -> None:
     result = solve(state, max_states=3_000)
     assert result.won and state.play(result.moves).is_won
     assert solve(state, max_states=3_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
+
+
+def test_with_two_decks_the_proof_runs_for_the_last_two_deals() -> None:
+    # Agnes Two deals 38 stock cards ten at a time: the proof runs from the third deal.
+    assert Search(GameState.deal("agnes-two", 1), Techniques()).proof_from == 18
+    assert Search(GameState.deal("agnes-bernauer-pysol", 1), Techniques()).proof_from == 0

@@ -141,6 +141,12 @@ class Search:
         self.check_every_move = board.to_reserve or (
             board.vacancy_none and board.split and not board.worry_back
         )
+        #: The stock position from which the stranded-card proof runs after moves (it
+        #: always runs at the root). With two decks, only for the last two deals: before
+        #: them a check costs several positions' worth of work and refutes next to
+        #: nothing, with two copies of every target and most cards still to come (see
+        #: docs/solver.md); with one deck, from the start.
+        self.proof_from = max(len(board.stock) - 2 * board.width, 0) if board.decks == 2 else 0
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
@@ -159,7 +165,8 @@ class Search:
         """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
         ``move`` and its autoplay ``auto``.
 
-        The stranded-card proof runs after a deal or a card sent home, and where
+        The stranded-card proof runs (from the stock position :attr:`proof_from` on)
+        after a deal or a card sent home, and where
         :attr:`check_every_move` says so after every other move that could strand
         ``child`` (``parent`` is not stranded: it was checked, or reached by moves that
         keep the game open): a check costs about one position's worth of work. It runs
@@ -167,7 +174,7 @@ class Search:
         with some rules it leaves that check nothing.
         """
         reach = self.reach
-        if reach is not None:
+        if reach is not None and child[4] >= self.proof_from:
             if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or auto:
                 if reach.stranded(child):
                     return True
