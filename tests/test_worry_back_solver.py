@@ -23,6 +23,7 @@ from agnes_rules.solver import Techniques, hint, omniscient_hint, solve
 from agnes_rules.solver.api import public_move
 from agnes_rules.solver.board import FOUNDATION_TO_COLUMN
 from agnes_rules.solver.lines import without_round_trips
+from tests.positions import position
 
 AISLERIOT = Variant.named("agnes-sorel-aisleriot")
 #: Worry-backs with other rules: runs of one suit that move whole (Parlett's).
@@ -221,3 +222,21 @@ def test_a_pointless_round_trip_is_cut_out_of_a_line() -> None:
         assert without_round_trips(state, line) == result.moves
         return
     raise AssertionError("no small won position with a worry-back to try")
+
+
+def test_a_round_trip_that_turned_a_card_stays_in_the_line() -> None:
+    # The eight of clubs goes home, which turns the nine of spades, and comes back onto
+    # it; the two then move together. Without the round trip the nine would still be
+    # face down, and the last move illegal (Aisleriot deal 1,216 found such a line).
+    state = position(
+        AISLERIOT,
+        base="4",
+        columns={1: "8C", 2: "TC"},
+        down={1: "9S"},
+        foundations={"H": 13, "D": 13, "S": 0, "C": 4},
+    )
+    line = tuple(Move.parse(text) for text in ("t1f", "f1t1", "t1t2x2"))
+    assert without_round_trips(state, line) == line
+    assert state.play(line).tableau[1].face_up[-2:] == state.tableau[0].face_down + (
+        state.tableau[0].face_up[-1],
+    )

@@ -10,9 +10,10 @@ a hint would have the player undo their own move.
 
 :func:`without_round_trips` removes every such pair: card c moved between
 column T and foundation F, then back the other way, with no move in between
-that touches column T (a move from or onto it, a deal) or foundation F. Those
-moves are then legal with c in either place, and the line ends in the same
-position, two moves shorter.
+that touches column T (a move from or onto it, a deal) or foundation F, and where c leaving
+T turned no face-down card (else the card would stay face down without the
+pair, and a later move could need it face up). Those moves are then legal with
+c in either place, and the line ends in the same position, two moves shorter.
 """
 
 from __future__ import annotations
@@ -42,13 +43,16 @@ def _first_round_trip(state: GameState, line: list[Move]) -> tuple[int, int] | N
     if not state.variant.worry_back:
         return None
     touched = []  # for each move: the piles it takes from or puts on
+    turned = []  # for each move: whether it turned a face-down card
     current = state
     for move in line:
         touched.append(_piles(current, move))
+        hidden = _face_down(current)
         current = current.apply(move)
+        turned.append(_face_down(current) < hidden)
     for first, move in enumerate(line):
         between = _between(move, touched[first])
-        if between is None:
+        if between is None or turned[first]:
             continue
         for second in range(first + 1, len(line)):
             if touched[second] == touched[first] and _opposite(move, line[second]):
@@ -56,6 +60,11 @@ def _first_round_trip(state: GameState, line: list[Move]) -> tuple[int, int] | N
             if not between.isdisjoint(touched[second]):
                 break
     return None
+
+
+def _face_down(state: GameState) -> int:
+    """How many face-down cards the columns of ``state`` hold."""
+    return sum(len(column.face_down) for column in state.tableau)
 
 
 def _piles(state: GameState, move: Move) -> frozenset[tuple[Area, int]]:
