@@ -52,6 +52,12 @@ def latest_outcomes(path: Path) -> dict[str, dict[int, str]]:
     }
 
 
+def unknown_at(latest: dict[str, dict[int, tuple[str, int]]], name: str, number: int) -> int:
+    """The budget at which a deal's latest row left it unknown (0: decided, or no row)."""
+    outcome, states = latest.get(name, {}).get(number, ("", 0))
+    return states if outcome == "unknown" else 0
+
+
 def done_deals(path: Path, retry_unknown: bool) -> dict[str, set[int]]:
     return {
         name: {n for n, outcome in deals.items() if not (retry_unknown and outcome == "unknown")}
@@ -107,11 +113,7 @@ def main() -> None:
     if not args.summary_only:
         names = args.variant or list(RULE_SETS)
         done = defaultdict(set, done_deals(args.out, args.retry_unknown))
-        latest = latest_outcomes(args.out)
-        budgets = {
-            name: {n: states for n, (outcome, states) in deals.items() if outcome == "unknown"}
-            for name, deals in latest_rows(args.out).items()
-        }
+        latest = latest_rows(args.out)
         executor: Executor
         if args.scheduler:
             from distributed import Client
@@ -129,7 +131,7 @@ def main() -> None:
             chunk_numbers = numbers[start : start + args.chunk]
             for name in names:
                 if args.retry_unknown:
-                    chunk = [n for n in chunk_numbers if latest[name].get(n) == "unknown"]
+                    chunk = [n for n in chunk_numbers if unknown_at(latest, name, n)]
                 else:
                     chunk = [n for n in chunk_numbers if n not in done[name]]
                 if chunk:
@@ -142,7 +144,7 @@ def main() -> None:
             rows = [
                 [name, number, outcome.value, states]
                 for number, outcome, states in future.result()
-                if outcome.value != "unknown" or states >= budgets[name].get(number, 0)
+                if outcome.value != "unknown" or states >= unknown_at(latest, name, number)
             ]
             # Opened again for each chunk, so that rows always reach the file now at that path
             # (a checkout that replaces the file, or a second run appending, loses nothing).
