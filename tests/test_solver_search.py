@@ -9,6 +9,7 @@ import pytest
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
+from agnes_rules.solver.schedule import TRIAL
 from agnes_rules.solver.search import STREAMLINE_SHARE, Search
 from tests.positions import position
 
@@ -201,12 +202,12 @@ def test_the_progress_due_where_the_streamlined_pass_ends_is_reported() -> None:
 def test_the_dead_end_check_rests_where_the_stranded_card_proof_leaves_it_nothing() -> None:
     # Quagnes's rules: the check refutes nothing in its first trial, so it rests (for
     # the rest of this search); the search is the one made without it.
-    state = GameState.deal("agnes-sorel-quagnes", 282)
+    state = GameState.deal("agnes-sorel-quagnes", 1455)
     search = Search(state, Techniques())
     outcome, _, examined = search.run(None)
     assert search.schedule.rests == 1
     without = solve(state, techniques=Techniques(dead_ends=False))
-    assert (outcome, examined) == (without.outcome, without.states) == (Outcome.LOST, 50_581)
+    assert (outcome, examined) == (without.outcome, without.states) == (Outcome.LOST, 15_593)
 
 
 def test_the_dead_end_check_goes_on_where_it_still_refutes() -> None:
@@ -217,8 +218,9 @@ def test_the_dead_end_check_goes_on_where_it_still_refutes() -> None:
 
 
 def test_the_dead_end_check_always_runs_when_it_is_the_only_loss_proof() -> None:
+    # Three trials' worth of positions (the whole search, lost, takes 145,210).
     search = Search(GameState.deal("agnes-sorel-quagnes", 1287), Techniques(stranded_cards=False))
-    search.run(None)
+    assert search.run(3 * TRIAL)[2] == 3 * TRIAL
     assert search.schedule.rests == 0 and search.schedule.passes == 0
 
 

@@ -111,46 +111,53 @@ def test_verdicts_agree_with_a_plain_search(variant: Variant) -> None:
     raise AssertionError(f"too few small positions decided: {decided}")
 
 
-def _needs_worry_back(variant: Variant) -> GameState:
-    """The first small position (in a fixed order) won only thanks to worry-backs."""
-    without = attrs.evolve(variant, name="no-worry", worry_back=False)
-    for seed in range(20_000):
-        state = small_position(variant, random.Random(seed), 6)
-        if state is None or not solve(state, max_states=200_000).won:
-            continue
-        if plain_verdict(state) is not True:
-            continue  # too large to check
-        plain = GameState(
-            without,
-            base_rank=state.base_rank,
-            tableau=state.tableau,
-            foundations=state.foundations,
-            stock=state.stock,
-        )
-        if plain_verdict(plain) is False:
-            return state
-    raise AssertionError("no small position needs a worry-back")
+#: Small positions won only thanks to worry-backs, one a variant: the first ones
+#: ``small_position(variant, random.Random(seed), 6)`` gives (seeds 8, 609 and 505) that
+#: the solver wins and the plain search proves lost without worry-backs. Searching for
+#: them again each run took about a minute, so the test keeps them and checks them anew.
+NEEDS_WORRY_BACK = [
+    "agnes-sorel-aisleriot 4 f:AC/AD/2H/2S t:3S/2d2c3d3C/3H/-/-/-/- d:-",
+    "custom:parlett-worry:1:7:same-colour:base:same-suit:whole:none:0:tableau:next-piles:up"
+    ":worry J f:9C/6D/9H/TS t:THTDTC/9D7D8D/-/-/-/-/- d:-",
+    "custom:sorel-worry:1:3:same-colour:base:same-suit:split:any-card:0:tableau:next-piles:up"
+    ":worry 3 f:2C/2D/TH/AS t:-/QH/AHJHKH2S2H d:-",
+]
 
 
-@pytest.mark.parametrize("variant", WORRY_VARIANTS, ids=lambda v: v.name)
-def test_the_solver_wins_positions_that_need_a_worry_back(variant: Variant) -> None:
-    state = _needs_worry_back(variant)
+@pytest.mark.parametrize("code", NEEDS_WORRY_BACK, ids=[v.name for v in WORRY_VARIANTS])
+def test_the_solver_wins_positions_that_need_a_worry_back(code: str) -> None:
+    state = GameState.from_code(code)
+    without = attrs.evolve(state.variant, name="no-worry", worry_back=False)
+    plain = GameState(
+        without,
+        base_rank=state.base_rank,
+        tableau=state.tableau,
+        foundations=state.foundations,
+        stock=state.stock,
+    )
+    assert plain_verdict(state) is True
+    assert plain_verdict(plain) is False
     result = solve(state, max_states=200_000)
     assert result.won
     assert any(move.source is Area.FOUNDATION for move in result.moves)
+    assert state.play(result.moves).is_won
 
 
 def test_a_winning_line_has_no_pointless_round_trip() -> None:
     # In a line the search returns, no card is worried back and then sent home again
     # without anything having been packed on it or moved from its foundation meanwhile.
+    # 2,000 positions win as many of these as 20,000 do (93), in a fifth of the time.
+    checked = 0
     for seed in range(120):
         state = small_position(AISLERIOT, random.Random(seed), 7)
         if state is None:
             continue
-        result = solve(state, max_states=20_000)
+        result = solve(state, max_states=2_000)
         if not result.won:
             continue
         _check_no_round_trip(state, result.moves)
+        checked += 1
+    assert checked >= 80
 
 
 def _check_no_round_trip(state: GameState, moves: Sequence[Move]) -> None:
@@ -185,13 +192,13 @@ def test_hints_never_suggest_a_worry_back_that_is_undone_at_once() -> None:
         state = small_position(AISLERIOT, random.Random(seed), 6)
         if state is None or not state.legal_moves():
             continue
-        advice = omniscient_hint(state, max_states=20_000)
+        advice = omniscient_hint(state, max_states=2_000)
         if advice.move is None or advice.move.source is not Area.FOUNDATION:
             continue
         if not any(move.source is not Area.FOUNDATION for move in state.legal_moves()):
             continue  # nothing else to suggest
         after = state.apply(advice.move)
-        following = omniscient_hint(after, max_states=20_000).move
+        following = omniscient_hint(after, max_states=2_000).move
         if following is not None:
             assert after.apply(following) != state, state.to_code()
         checked += 1
