@@ -12,6 +12,10 @@ with ``--summary-only``). ``--retry-unknown`` solves the deals left unknown
 again with the ``--max-states`` given; the last row of a deal counts, and a deal left
 unknown again with a smaller budget than its row's keeps that row (so a cheap pass
 first, then larger budgets, never lowers a deal's recorded budget).
+``--without TECHNIQUE`` (repeatable) switches a technique of
+:class:`~agnes_rules.solver.Techniques` off, for a retry that searches in another
+way: every technique is exact, so a verdict stands whichever were on (a won line is
+replayed by the rules engine), and only the deals still unknown depend on them.
 Runs on a process pool of ``--workers`` processes, or on a dask cluster with
 ``--scheduler ADDRESS`` (needs the ``dask`` extra).
 """
@@ -26,8 +30,10 @@ from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+import attrs
 from rule_sets import RULE_SETS
 
+from agnes_rules.solver import Techniques
 from agnes_rules.stats import solve_deals, wilson_interval
 
 FIELDS = ["variant", "deal", "outcome", "states"]
@@ -108,7 +114,15 @@ def main() -> None:
         action="store_true",
         help="solve again (with --max-states) the deals whose latest outcome is unknown",
     )
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=[field.name for field in attrs.fields(Techniques)],
+        help="switch this technique off (every verdict stays exact)",
+    )
     args = parser.parse_args()
+    techniques = Techniques(**dict.fromkeys(args.without, False))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
         names = args.variant or list(RULE_SETS)
@@ -134,9 +148,12 @@ def main() -> None:
                     chunk = [n for n in chunk_numbers if unknown_at(latest, name, n)]
                 else:
                     chunk = [n for n in chunk_numbers if n not in done[name]]
-                if chunk:
-                    future = executor.submit(solve_deals, RULE_SETS[name], chunk, args.max_states)
-                    futures[future] = name
+                if not chunk:
+                    continue
+                future = executor.submit(
+                    solve_deals, RULE_SETS[name], chunk, args.max_states, techniques
+                )
+                futures[future] = name
         began = time.perf_counter()
         for finished, future in enumerate(as_completed(futures), 1):
             name = futures[future]

@@ -9,7 +9,7 @@ import pytest
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.errors import ArgumentError, DealError, VariantError
-from agnes_rules.solver import Outcome, solve
+from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.stats import WinRate, solve_deals, wilson_interval, win_rate
 
 SOREL = Variant.named("agnes-sorel")
@@ -67,6 +67,15 @@ def test_default_process_pool_gives_the_same_result() -> None:
 
 def test_the_budget_reaches_each_deal() -> None:
     assert solve_deals(SOREL, [3], max_states=5) == [(3, Outcome.UNKNOWN, 5)]
+
+
+def test_the_techniques_reach_each_deal() -> None:
+    # Deal 27 is won either way, in 41 positions with the move ordering, 5,159 without.
+    plain = Techniques(move_ordering=False)
+    state = GameState.deal(SOREL, 27)
+    alone = solve(state, max_states=BUDGET, techniques=plain)
+    assert alone.states != solve(state, max_states=BUDGET).states
+    assert solve_deals(SOREL, [27], BUDGET, plain) == [(27, Outcome.WON, alone.states)]
 
 
 def test_bad_arguments_are_refused_before_any_work() -> None:

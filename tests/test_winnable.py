@@ -46,7 +46,8 @@ def test_the_lists_are_the_won_deals_of_the_results() -> None:
 
 @pytest.mark.skipif(not DATA.exists(), reason="needs the source tree")
 def test_the_data_file_is_small_and_counts_its_numbers() -> None:
-    # Numbers as gaps: about 7 bytes a won deal, 71 KB with most Bernauer deals proved won.
+    # Numbers as gaps: about 7 bytes a won deal; 84 KB with most Bernauer and Agnes Two
+    # deals proved won.
     assert DATA.stat().st_size < 100_000
     document = json.loads(DATA.read_text(encoding="utf-8"))
     assert (document["format"], document["version"], document["deals"]) == (

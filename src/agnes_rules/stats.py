@@ -37,9 +37,10 @@ from agnes_rules.core.dealing import check_game_number
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import PresetName, Variant
 from agnes_rules.errors import ArgumentError
-from agnes_rules.solver import Outcome, solve
+from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.api import check_max_states
 from agnes_rules.solver.budget import default_max_states
+from agnes_rules.solver.results import ALL_TECHNIQUES
 from agnes_rules.solver.watch import Cancel, Progress, Watch
 
 __all__ = ["WinRate", "solve_deals", "wilson_interval", "win_rate"]
@@ -129,15 +130,21 @@ class WinRate:
 
 
 def solve_deals(
-    variant: Variant, numbers: Sequence[int], max_states: int | None = None
+    variant: Variant,
+    numbers: Sequence[int],
+    max_states: int | None = None,
+    techniques: Techniques = ALL_TECHNIQUES,
 ) -> list[tuple[int, Outcome, int]]:
     """Solve the deals with these numbers in this process: (number, outcome, states) for each.
 
-    This is the unit of work that :func:`win_rate` sends to its executor.
+    This is the unit of work that :func:`win_rate` sends to its executor (with every
+    technique on). ``techniques`` lets a retry search another way: every technique is
+    exact, so a verdict stands whichever are on; only what stays unknown may change.
     """
     results = []
     for number in numbers:
-        result = solve(GameState.deal(variant, number), max_states=max_states)
+        state = GameState.deal(variant, number)
+        result = solve(state, max_states=max_states, techniques=techniques)
         results.append((number, result.outcome, result.states))
     return results
 
