@@ -24,7 +24,9 @@ import pytest
 
 from agnes_rules import Area, Game, GameState, Move, solve, winnable_deals
 
-pytestmark = pytest.mark.browser
+# One worker runs them all (pytest-xdist, `--dist loadgroup`): one Chromium and Pyodide at
+# a time, so the start-up the tests time is not slowed by a second one.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "examples" / "web"

@@ -111,10 +111,11 @@ def test_verdicts_agree_with_a_plain_search(variant: Variant) -> None:
     raise AssertionError(f"too few small positions decided: {decided}")
 
 
-#: Small positions won only thanks to worry-backs, one a variant: the first ones
-#: ``small_position(variant, random.Random(seed), 6)`` gives (seeds 8, 609 and 505) that
-#: the solver wins and the plain search proves lost without worry-backs. Searching for
-#: them again each run took about a minute, so the test keeps them and checks them anew.
+#: Small positions won only thanks to worry-backs, one for each of ``WORRY_VARIANTS``: the
+#: first ones ``small_position(variant, random.Random(seed), 6)`` gives (seeds 8, 609 and
+#: 505) that the solver wins, that the plain search wins within its limit, and that it
+#: proves lost without worry-backs. Searching for them again each run took about a
+#: minute, so the test keeps them and checks all of that anew.
 NEEDS_WORRY_BACK = [
     "agnes-sorel-aisleriot 4 f:AC/AD/2H/2S t:3S/2d2c3d3C/3H/-/-/-/- d:-",
     "custom:parlett-worry:1:7:same-colour:base:same-suit:whole:none:0:tableau:next-piles:up"
@@ -124,9 +125,14 @@ NEEDS_WORRY_BACK = [
 ]
 
 
-@pytest.mark.parametrize("code", NEEDS_WORRY_BACK, ids=[v.name for v in WORRY_VARIANTS])
-def test_the_solver_wins_positions_that_need_a_worry_back(code: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "code"),
+    list(zip(WORRY_VARIANTS, NEEDS_WORRY_BACK, strict=True)),
+    ids=[v.name for v in WORRY_VARIANTS],
+)
+def test_the_solver_wins_positions_that_need_a_worry_back(variant: Variant, code: str) -> None:
     state = GameState.from_code(code)
+    assert state.variant == variant
     without = attrs.evolve(state.variant, name="no-worry", worry_back=False)
     plain = GameState(
         without,
@@ -202,7 +208,7 @@ def test_hints_never_suggest_a_worry_back_that_is_undone_at_once() -> None:
         if following is not None:
             assert after.apply(following) != state, state.to_code()
         checked += 1
-    assert checked >= 3  # the positions above do suggest worry-backs
+    assert checked >= 4  # the positions above do suggest worry-backs (4 of them)
 
 
 def test_the_players_hint_works_with_worry_backs() -> None:

@@ -46,8 +46,11 @@ class SolveResult:
 class Techniques:
     """Which pruning techniques :func:`~agnes_rules.solver.solve` uses; all on by default.
 
-    Switching one off never changes a verdict (each is exact), only the time it
-    takes; the flags exist to measure each technique.
+    Switching one off never changes a won or lost verdict (each is exact); within a
+    budget it changes how long a search takes, and so which deals it decides. The
+    flags exist to measure each technique, and ``move_ordering=False`` also gives a
+    second search order, which wins many deals the ordered search leaves undecided
+    (``benchmarks/win_rates.py --without move_ordering``).
 
     - ``transpositions``: remember every examined position and never search one twice.
     - ``symmetry``: in the remembered key, sort the piles that no future deal reaches
