@@ -50,25 +50,10 @@ def latest_rows(path: Path) -> dict[str, dict[int, tuple[str, int]]]:
     return latest
 
 
-def latest_outcomes(path: Path) -> dict[str, dict[int, str]]:
-    """For each rule set, each deal's outcome in the file (the last row of a deal counts)."""
-    return {
-        name: {number: outcome for number, (outcome, _) in deals.items()}
-        for name, deals in latest_rows(path).items()
-    }
-
-
 def unknown_at(latest: dict[str, dict[int, tuple[str, int]]], name: str, number: int) -> int:
     """The budget at which a deal's latest row left it unknown (0: decided, or no row)."""
     outcome, states = latest.get(name, {}).get(number, ("", 0))
     return states if outcome == "unknown" else 0
-
-
-def done_deals(path: Path, retry_unknown: bool) -> dict[str, set[int]]:
-    return {
-        name: {n for n, outcome in deals.items() if not (retry_unknown and outcome == "unknown")}
-        for name, deals in latest_outcomes(path).items()
-    }
 
 
 def summary(path: Path) -> str:
@@ -126,8 +111,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
         names = args.variant or list(RULE_SETS)
-        done = defaultdict(set, done_deals(args.out, args.retry_unknown))
-        latest = latest_rows(args.out)
+        latest = latest_rows(args.out)  # read once: the deals done, and those to retry
         executor: Executor
         if args.scheduler:
             from distributed import Client
@@ -147,7 +131,7 @@ def main() -> None:
                 if args.retry_unknown:
                     chunk = [n for n in chunk_numbers if unknown_at(latest, name, n)]
                 else:
-                    chunk = [n for n in chunk_numbers if n not in done[name]]
+                    chunk = [n for n in chunk_numbers if n not in latest[name]]
                 if not chunk:
                     continue
                 future = executor.submit(

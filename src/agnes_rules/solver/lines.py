@@ -45,11 +45,12 @@ def _first_round_trip(state: GameState, line: list[Move]) -> tuple[int, int] | N
     touched = []  # for each move: the piles it takes from or puts on
     turned = []  # for each move: whether it turned a face-down card
     current = state
+    hidden = _face_down(current)
     for move in line:
         touched.append(_piles(current, move))
-        hidden = _face_down(current)
         current = current.apply(move)
-        turned.append(_face_down(current) < hidden)
+        before, hidden = hidden, _face_down(current)
+        turned.append(hidden < before)
     for first, move in enumerate(line):
         between = _between(move, touched[first])
         if between is None or turned[first]:
