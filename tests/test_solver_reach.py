@@ -178,7 +178,7 @@ def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
     # the search spends 100,000 positions in lost lines between them; checked after
     # every move, it refutes those lines at once and finds the win.
     state = GameState.deal("agnes-bernauer-parlett", 691)
-    assert Search(state, Techniques()).check_every_move
+    assert Search(state, Techniques()).proofs.check_every_move
     result = solve(state, max_states=2_000)
     assert result.won and state.play(result.moves).is_won
 
@@ -195,12 +195,12 @@ def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
     ],
 )
 def test_which_searches_check_every_move(name: str, every_move: bool) -> None:
-    assert Search(GameState.deal(name, 1), Techniques()).check_every_move is every_move
+    assert Search(GameState.deal(name, 1), Techniques()).proofs.check_every_move is every_move
 
 
 def test_which_searches_have_the_proof() -> None:
     def proof(variant: str | Variant, techniques: Techniques | None = None) -> Reach | None:
-        return Search(GameState.deal(variant, 1), techniques or Techniques()).reach
+        return Search(GameState.deal(variant, 1), techniques or Techniques()).proofs.reach
 
     assert type(proof("agnes-sorel")) is Reach
     assert proof("agnes-sorel", _WITHOUT) is None

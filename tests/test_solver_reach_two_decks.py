@@ -66,5 +66,5 @@ def test_agnes_two_deals_are_won_within_a_small_budget(number: int) -> None:
 
 def test_with_two_decks_the_proof_runs_for_the_last_two_deals() -> None:
     # Agnes Two deals 38 stock cards ten at a time: the proof runs from the third deal.
-    assert Search(GameState.deal("agnes-two", 1), Techniques()).proof_from == 18
-    assert Search(GameState.deal("agnes-bernauer-pysol", 1), Techniques()).proof_from == 0
+    assert Search(GameState.deal("agnes-two", 1), Techniques()).proofs.proof_from == 18
+    assert Search(GameState.deal("agnes-bernauer-pysol", 1), Techniques()).proofs.proof_from == 0

@@ -120,9 +120,9 @@ def test_link_keys_search_exactly_as_sorted_keys_do(name: str, number: int) -> N
     # what the sorted keys tell apart: the same search, position for position.
     state = GameState.deal(name, number)
     linked = Search(state, Techniques())
-    assert linked.linked
+    assert linked.keys.linked
     sorted_keys = Search(state, Techniques())
-    sorted_keys.linked = False
+    sorted_keys.keys.linked = False
     assert linked.run(20_000) == sorted_keys.run(20_000)
 
 
@@ -205,7 +205,7 @@ def test_the_dead_end_check_rests_where_the_stranded_card_proof_leaves_it_nothin
     state = GameState.deal("agnes-sorel-quagnes", 1455)
     search = Search(state, Techniques())
     outcome, _, examined = search.run(None)
-    assert search.schedule.rests == 1
+    assert search.proofs.schedule.rests == 1
     without = solve(state, techniques=Techniques(dead_ends=False))
     assert (outcome, examined) == (without.outcome, without.states) == (Outcome.LOST, 15_593)
 
@@ -214,14 +214,14 @@ def test_the_dead_end_check_goes_on_where_it_still_refutes() -> None:
     # PySol's Sorel (its tableau wraps): the check refutes thousands the proof lets pass.
     search = Search(GameState.deal("agnes-sorel-pysol", 217), Techniques())
     assert search.run(None)[0] is Outcome.LOST
-    assert search.schedule.rests == 0 and search.schedule.passes > 0
+    assert search.proofs.schedule.rests == 0 and search.proofs.schedule.passes > 0
 
 
 def test_the_dead_end_check_always_runs_when_it_is_the_only_loss_proof() -> None:
     # Three trials' worth of positions (the whole search, lost, takes 145,210).
     search = Search(GameState.deal("agnes-sorel-quagnes", 1287), Techniques(stranded_cards=False))
     assert search.run(3 * TRIAL)[2] == 3 * TRIAL
-    assert search.schedule.rests == 0 and search.schedule.passes == 0
+    assert search.proofs.schedule.rests == 0 and search.proofs.schedule.passes == 0
 
 
 @pytest.mark.parametrize("collecting", [True, False])

@@ -32,7 +32,10 @@ that can never be dug out are refuted at once, and so are, after a deal or a car
 sent home (after every move that could strand a position where deals go to the
 reserve, or where gaps stay empty and runs may be split), those in which some
 card could never get home even under looser rules; moves are tried in an order
-that finds wins sooner. Every pruning rule keeps "lost" a proof; each one can
+that finds wins sooner. Where gaps can be filled, two passes that look for wins
+come first, on a quarter of the budget each: a depth-first one that sends every
+card home at once, and a best-first one that expands the positions nearest a
+win first. Every pruning rule keeps "lost" a proof; each one can
 be switched off with :class:`Techniques` to measure it.
 
 The modules of the package, private to it, one per part of the search:
@@ -41,9 +44,10 @@ tables, playing a move), ``moves`` (move generation), ``autoplay`` (safe
 foundation moves), ``keys`` (transposition keys), ``deadends`` (loss proofs),
 ``reach`` (the stranded-card loss proof), ``reach_two_decks`` (the same with two
 decks), ``schedule`` (when the dead-end check
-runs beside it),
+runs beside it), ``proofs`` (when each loss proof runs),
 ``ordering`` (which moves to try first, which to skip), ``search`` (the
-depth-first search), ``collector`` (the cycle collector paused while searches run),
+passes and the depth-first search), ``best_first`` (the best-first pass),
+``collector`` (the cycle collector paused while searches run),
 ``api`` (:func:`solve` and the checked winning line),
 ``budget`` (the memory-based budget of a solve given none), ``watch`` (progress
 reports, cancellation and time limits, and where Ctrl-C is noticed in the

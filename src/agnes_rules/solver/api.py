@@ -60,7 +60,8 @@ def solve(
 
     The search plays with full knowledge of the face-down cards and the stock.
     ``max_states`` bounds the number of positions examined, by the streamlined
-    first pass and the exact search together (see ``Techniques.streamline``; None: what
+    first pass, the best-first pass and the exact search together (see
+    ``Techniques.streamline`` and ``Techniques.best_first``; None: what
     a quarter of the memory holds, :mod:`~agnes_rules.solver.budget`); when the
     search needs more, the outcome is :attr:`Outcome.UNKNOWN`.
     ``max_seconds`` (a number of seconds, None: no limit) bounds the time the

@@ -23,6 +23,7 @@ from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
     DOWN,
+    FOUNDATION_TO_COLUMN,
     NO_CARD,
     RESERVE_TO_COLUMN,
     RESERVE_TO_FOUNDATION,
@@ -31,8 +32,16 @@ from agnes_rules.solver.board import (
     InternalMove,
     Position,
 )
+from agnes_rules.solver.worryback import worried_key
 
-__all__ = ["child_link_key", "link_key", "move_link_key", "plain_key", "symmetric_key"]
+__all__ = [
+    "PositionKeys",
+    "child_link_key",
+    "link_key",
+    "move_link_key",
+    "plain_key",
+    "symmetric_key",
+]
 
 _BYTE: Final = tuple(bytes((value,)) for value in range(256))
 #: Between the parts of a key, above every card code (< 128). Before the piles come the
@@ -289,3 +298,40 @@ def _free_bottoms(
                 codes[1 + card - DOWN] = free_mark + _FACE_DOWN
             else:
                 codes[1 + card] = free_mark
+
+
+class PositionKeys:
+    """The keys of one deal's positions under the ``symmetry`` switch: link keys (one
+    deck), symmetric keys (two decks) or, with ``symmetry`` off, plain keys."""
+
+    def __init__(self, board: Board, symmetry: bool) -> None:
+        self.board = board
+        self.symmetry = symmetry
+        #: Whether keys are link keys, each made from its parent's.
+        self.linked = symmetry and board.decks == 1
+
+    def key(self, position: Position) -> bytes:
+        """The key of ``position``, from scratch."""
+        if self.linked:
+            return link_key(self.board, position)
+        if self.symmetry:
+            return symmetric_key(self.board, position)
+        return plain_key(position)
+
+    def child_keys(
+        self, parent: Position, key: bytes, move: InternalMove, child: Position
+    ) -> tuple[bytes, bytes]:
+        """The link key of ``child`` (empty without link keys) and its key in the table of
+        positions seen, for a ``child`` reached from ``parent`` (of link key ``key``) by
+        ``move`` and its autoplay.
+
+        A position reached by worrying a card back is told apart from the same position
+        reached otherwise (:func:`~.worryback.worried_key`): the moves that may follow differ.
+        """
+        if self.linked:
+            link = seen_as = child_link_key(self.board, key, parent, child)
+        else:
+            link, seen_as = b"", self.key(child)
+        if move[0] == FOUNDATION_TO_COLUMN:
+            seen_as = worried_key(seen_as, move)
+        return link, seen_as

@@ -72,6 +72,11 @@ class Techniques:
       gives up on a line after a deal once it has taken a set share of the budget; it
       may miss wins, so a win it finds counts, and a loss only when it was in fact the
       exact search; else the exact search follows, with the rest of the budget.
+    - ``best_first``: where the streamlined pass runs (and with ``transpositions``), after
+      it, a search on another quarter of the budget that always expands the position that
+      looks nearest a win (cards home, cards above those the foundations take next,
+      face-down cards), whatever line it is on, so that an early wrong choice cannot take
+      the whole budget; its win or loss counts, else the exact search follows.
     """
 
     transpositions: bool = True
@@ -82,6 +87,7 @@ class Techniques:
     move_ordering: bool = True
     dominated_moves: bool = True
     streamline: bool = True
+    best_first: bool = True
 
 
 #: The default of :func:`~agnes_rules.solver.solve`: every technique on.

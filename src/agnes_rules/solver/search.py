@@ -1,9 +1,11 @@
-"""The search itself: an iterative depth-first search over the solver's positions.
+"""The search itself: its passes, and the iterative depth-first search over the solver's positions.
 
 :class:`Search` puts the parts together for one deal (the :class:`~.board.Board`,
-the :class:`~.moves.MoveGenerator`, :class:`~.autoplay.Autoplay`,
-:class:`~.deadends.DeadEnds`, :class:`~.reach.Reach`, the keys and the ordering) and
-:meth:`Search.run` drives them, each technique switched on or off by :class:`~.results.Techniques`.
+the :class:`~.moves.MoveGenerator`, :class:`~.autoplay.Autoplay`, the
+:class:`~.proofs.LossProofs`, the :class:`~.keys.PositionKeys` and the ordering) and
+:meth:`Search.run` drives them and its passes (the streamlined one, the
+:class:`~.best_first.BestFirst` one, the exact one), each technique switched on or
+off by :class:`~.results.Techniques`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import attrs
 
 from agnes_rules.core.state import GameState
 from agnes_rules.solver.autoplay import Autoplay, GreedyAutoplay
+from agnes_rules.solver.best_first import BestFirst
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     DEAL,
@@ -23,26 +26,20 @@ from agnes_rules.solver.board import (
     Position,
 )
 from agnes_rules.solver.collector import pause_collector, resume_collector
-from agnes_rules.solver.deadends import DeadEnds
-from agnes_rules.solver.keys import (
-    child_link_key,
-    link_key,
-    move_link_key,
-    plain_key,
-    symmetric_key,
-)
+from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
-from agnes_rules.solver.reach_two_decks import stranded_card_proof
+from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.results import Outcome, Techniques
-from agnes_rules.solver.schedule import DeadEndSchedule
-from agnes_rules.solver.watch import CHECK_EVERY, Watch
-from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, worried_key
+from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
+from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of
 
-__all__ = ["DEAL_CAPS", "STREAMLINE_SHARE", "Search", "for_worry_back"]
+__all__ = ["BEST_FIRST_SHARE", "DEAL_CAPS", "STREAMLINE_SHARE", "Search", "for_worry_back"]
 
 #: The first, streamlined pass of a search may examine this share of its budget: a quarter.
 STREAMLINE_SHARE = 4
+#: The best-first pass that follows it may examine this share of the budget: a quarter.
+BEST_FIRST_SHARE = 4
 #: In the streamlined pass, the positions under the first deal of a line may be at most
 #: this share of the budget (a fiftieth), those under its second deal a two-hundredth
 #: (see :meth:`Search.run`).
@@ -52,13 +49,6 @@ DEAL_CAPS = (50, 200)
 #: end), the moves that led to it from its parent (the move and its autoplay), and its
 #: link key when the search uses them (else empty).
 _Frame = tuple[Position, list[InternalMove], list[InternalMove], bytes]
-
-
-def _next_stop(examined: int, budget: int, every: int) -> int:
-    """The next count at which a watched search stops: the next check (one every ``every``
-    positions), or the budget."""
-    check = (examined // every + 1) * every
-    return check if budget < 0 else min(check, budget)
 
 
 def _budgets(max_states: int | None, greedy: bool) -> tuple[int, int, list[int]]:
@@ -71,21 +61,6 @@ def _budgets(max_states: int | None, greedy: bool) -> tuple[int, int, list[int]]
     return whole, whole // STREAMLINE_SHARE, [whole // share for share in DEAL_CAPS]
 
 
-def _checkpoint(watch: Watch | None, examined: int, budget: int, every: int, total: int) -> int:
-    """At a stop of the loop (``examined`` positions so far): 0 to stop the search (the
-    budget is spent, or the watch says so), else the next stop. ``total``, the budget of
-    the whole search, is what the watch is told (a first pass has a smaller ``budget``)."""
-    if examined == budget or watch is None:
-        # A new position, one more than the budget allows: stop here. At the end of a first
-        # pass the watch still gets the report due at this count (the next pass goes on).
-        if watch is not None and budget != total:
-            watch.checkpoint(examined, max(total, 0))
-        return 0
-    if watch.checkpoint(examined, max(total, 0)):
-        return 0
-    return _next_stop(examined, budget, every)
-
-
 def for_worry_back(techniques: Techniques) -> Techniques:
     """The techniques that stay sound when cards may be worried back from the foundations.
 
@@ -94,10 +69,16 @@ def for_worry_back(techniques: Techniques) -> Techniques:
     at home as a target when it could come back (see :mod:`~agnes_rules.solver.reach`);
     ``dominated_moves`` is off (its proof assumes that cards at home stay there),
     and so is ``streamline`` (a card sent home may come back, so sending every card
-    home restricts nothing); the transposition table, which keeps the search finite
-    once positions can repeat, is always on.
+    home restricts nothing), and with it ``best_first``; the transposition table,
+    which keeps the search finite once positions can repeat, is always on.
     """
-    return attrs.evolve(techniques, dominated_moves=False, streamline=False, transpositions=True)
+    return attrs.evolve(
+        techniques,
+        dominated_moves=False,
+        streamline=False,
+        best_first=False,
+        transpositions=True,
+    )
 
 
 class Search:
@@ -121,101 +102,24 @@ class Search:
             if techniques.streamline and techniques.auto_foundation and not self.board.vacancy_none
             else None
         )
-        self.dead_ends = DeadEnds(self.board)
-        #: Whether positions are checked for dead ends (their proofs need one deck); the
-        #: other loss proof, the stranded cards, is :attr:`reach`.
-        self.refutes = techniques.dead_ends and self.board.decks == 1
-        #: When the dead-end check runs where the stranded-card proof runs before it (see
-        #: :mod:`.schedule`); alone, it always runs.
-        self.schedule = DeadEndSchedule()
-        #: The stranded-card proof (None: off, or two decks where cards are worried back).
-        self.reach = stranded_card_proof(self.board) if techniques.stranded_cards else None
-        #: Whether the stranded-card proof runs after every move that could strand a
-        #: position (see :meth:`.Reach.keeps_open`), not only after deals and cards sent
-        #: home. Where the deals go to the reserve (the Bernauer family) that decides far
-        #: more deals within a budget, and where gaps stay empty it takes less time than
-        #: it saves. Not where gaps can be filled, or cards worried back (a card can
-        #: nearly always get away), nor where runs move only whole (nearly every move
-        #: that builds a run must be checked): there it costs more (see docs/solver.md).
-        board = self.board
-        self.check_every_move = board.to_reserve or (
-            board.vacancy_none and board.split and not board.worry_back
-        )
-        #: The stock position from which the stranded-card proof runs after moves (it
-        #: always runs at the root). With two decks, only for the last two deals: before
-        #: them a check costs several positions' worth of work and refutes next to
-        #: nothing, with two copies of every target and most cards still to come (see
-        #: docs/solver.md); with one deck, from the start.
-        self.proof_from = max(len(board.stock) - 2 * board.width, 0) if board.decks == 2 else 0
+        #: The loss proofs, and when each runs.
+        self.proofs = LossProofs(self.board, techniques)
         self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
-        #: Whether keys are link keys, each made from its parent's (see :mod:`.keys`).
-        self.linked = techniques.symmetry and self.board.decks == 1
-
-    def refuted(self, position: Position) -> bool:
-        """Whether a loss proof refutes ``position`` (the first position of a search)."""
-        if self.refutes and self.dead_ends.is_dead(position):
-            return True
-        return self.reach is not None and self.reach.stranded(position)
-
-    def newly_refuted(
-        self, parent: Position, child: Position, move: InternalMove, auto: list[InternalMove]
-    ) -> bool:
-        """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
-        ``move`` and its autoplay ``auto``.
-
-        The stranded-card proof runs (from the stock position :attr:`proof_from` on)
-        after a deal or a card sent home, and where
-        :attr:`check_every_move` says so after every other move that could strand
-        ``child`` (``parent`` is not stranded: it was checked, or reached by moves that
-        keep the game open): a check costs about one position's worth of work. It runs
-        first, and the dead-end check, on what it lets pass, as :attr:`schedule` says:
-        with some rules it leaves that check nothing.
-        """
-        reach = self.reach
-        if reach is not None and child[4] >= self.proof_from:
-            if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or auto:
-                if reach.stranded(child):
-                    return True
-            elif (
-                self.check_every_move
-                and not reach.keeps_open(parent, move)
-                and reach.stranded(child)
-            ):
-                return True
-        if not self.refutes:
-            return False
-        if reach is None:
-            return self.dead_ends.newly_dead(parent, child, move, auto)
-        schedule = self.schedule
-        if not schedule.due():
-            return False
-        refuted = self.dead_ends.newly_dead(parent, child, move, auto)
-        schedule.record(refuted)
-        return refuted
-
-    def key(self, position: Position) -> bytes:
-        """The transposition key of ``position`` under these techniques."""
-        if self.linked:
-            return link_key(self.board, position)
-        if self.techniques.symmetry:
-            return symmetric_key(self.board, position)
-        return plain_key(position)
-
-    def child_keys(
-        self, parent: Position, key: bytes, move: InternalMove, child: Position
-    ) -> tuple[bytes, bytes]:
-        """The link key of ``child`` (empty without link keys) and its key in the table of
-        positions seen, for a ``child`` reached from ``parent`` (of link key ``key``) by
-        ``move`` and its autoplay."""
-        if self.linked:
-            link = seen_as = child_link_key(self.board, key, parent, child)
-        else:
-            link, seen_as = b"", self.key(child)
-        if move[0] == FOUNDATION_TO_COLUMN:
-            seen_as = worried_key(seen_as, move)
-        return link, seen_as
+        #: The keys of positions (link keys with one deck: see :mod:`.keys`).
+        self.keys = PositionKeys(self.board, techniques.symmetry)
+        #: The best-first pass (None: no such pass). Like the streamlined pass it can only
+        #: pay where most deals are won, so it runs where that one does; it keeps a table
+        #: of the positions it met, so not with ``transpositions`` off.
+        self.best_first = (
+            BestFirst(self.board, self.generator, self.autoplay, self.proofs, self.keys)
+            if techniques.best_first
+            and techniques.transpositions
+            and self.greedy is not None
+            and isinstance(self.autoplay, Autoplay)
+            else None
+        )
 
     def candidate_moves(self, position: Position) -> list[InternalMove]:
         """The moves to try from ``position``, in the order to try them."""
@@ -246,8 +150,11 @@ class Search:
         before a deal then costs little, where a depth-first search would spend all
         its budget after it. A win it finds is returned. So is a loss when no card
         went home that the exact autoplay would have kept and no line was given up
-        (the pass was then the exact search). Else the exact search goes on with
-        what is left of the budget. The counts of both passes add up.
+        (the pass was then the exact search). Else, with ``best_first``, a
+        :class:`~.best_first.BestFirst` pass on another :data:`BEST_FIRST_SHARE` of the
+        budget expands the positions that look nearest a win first, whatever line they
+        are on; its win or loss is returned. Else the exact search goes on with what is
+        left of the budget. The counts of the passes add up.
 
         Python's cycle collector is paused meanwhile (see :mod:`.collector`).
         """
@@ -269,13 +176,23 @@ class Search:
             root, line = board.root, []
         if board.is_won(root):
             return Outcome.WON, line, 1
-        if self.refuted(root):
+        if self.proofs.refuted(root):
             return Outcome.LOST, [], 1
         examined = 0
         if self.greedy is not None and max_states is not None and max_states >= STREAMLINE_SHARE:
             outcome, path, examined = self.streamlined(self.greedy, root, line, max_states, watch)
             if outcome is not None:
                 return outcome, path, examined
+            if self.best_first is not None:
+                # At most half the budget is spent here, the rest is the exact search's.
+                self.proofs.start_pass()
+                budget = examined + max_states // BEST_FIRST_SHARE
+                outcome, path, examined = self.best_first.run(
+                    root, line, budget, max_states, watch, examined
+                )
+                if outcome is not None:
+                    return outcome, path, examined
+            self.proofs.start_pass()
         return self.depth_first([self.root_frame(root, line)], max_states, watch, examined)
 
     def streamlined(
@@ -293,7 +210,7 @@ class Search:
         greedy_root, greedy_line = greedy.autoplay(root)
         if self.board.is_won(greedy_root):
             return Outcome.WON, line + greedy_line, 1
-        if self.refuted(greedy_root):
+        if self.proofs.refuted(greedy_root):
             return None, [], 0  # cards went home too early: nothing to search
         frame = self.root_frame(greedy_root, line + greedy_line)
         outcome, path, examined = self.depth_first([frame], max_states, watch, greedy=True)
@@ -314,7 +231,7 @@ class Search:
         """The first frame of a search from ``root``, reached by ``line``."""
         moves = self.candidate_moves(root)
         moves.reverse()
-        return root, moves, line, link_key(self.board, root) if self.linked else b""
+        return root, moves, line, link_key(self.board, root) if self.keys.linked else b""
 
     def moves_after(
         self, position: Position, move: InternalMove, child: Position, no_repeats: bool
@@ -354,7 +271,7 @@ class Search:
         # The loop stops at ``limit``, the budget or the next time to ask the watch.
         every = CHECK_EVERY if watch is None else watch.every
         examined = done + 1
-        limit = budget if watch is None else _next_stop(examined, budget, every)
+        limit = budget if watch is None else next_stop(examined, budget, every)
         # The parts are called directly, not through bound methods kept in locals: in the
         # compiled build a call to a native method is a C call, a bound method a Python one.
         autoplay = self.greedy if greedy else self.autoplay if techniques.auto_foundation else None
@@ -362,16 +279,16 @@ class Search:
         reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
         no_moves: list[InternalMove] = []
         use_table = techniques.transpositions
-        linked = self.linked and use_table
-        # Whether any loss proof runs (the dead ends, the stranded cards).
-        proofs = self.refutes or self.reach is not None
+        linked = self.keys.linked and use_table
+        proofs = self.proofs
+        refutes = proofs.active  # whether any loss proof runs
         total = board.total
         # With a deadline the clock is also read every ``every`` moves that only lead back
         # to a position seen before: in two-deck games most moves do, and dozens of them can
         # pass between two new positions. Without one this costs a test of None per repeat.
         is_late = watch.is_late if watch is not None and watch.deadline is not None else None
         repeats = 0
-        seen: set[bytes] = {self.key(stack[0][0])}
+        seen: set[bytes] = {self.keys.key(stack[0][0])}
         while stack:
             position, untried, _, key = stack[-1]
             if not untried:
@@ -398,7 +315,7 @@ class Search:
                     if raw and not auto:
                         child_link = child_key = raw
                     else:
-                        child_link, child_key = self.child_keys(position, key, move, child)
+                        child_link, child_key = self.keys.child_keys(position, key, move, child)
                     repeated = child_key in seen
                     if not repeated:
                         seen.add(child_key)
@@ -411,7 +328,7 @@ class Search:
                             return Outcome.UNKNOWN, [], examined
                 continue
             if examined == limit:
-                limit = _checkpoint(watch, examined, budget, every, whole)
+                limit = stop_or_next(watch, examined, budget, every, whole)
                 if not limit:
                     return Outcome.UNKNOWN, [], examined
             examined += 1
@@ -424,7 +341,7 @@ class Search:
                 del stack[capped.pop()[0] :]
                 self.gave_up = True
                 continue
-            if proofs and self.newly_refuted(position, child, move, auto):
+            if refutes and proofs.newly_refuted(position, child, move, auto):
                 continue
             moves = self.moves_after(position, move, child, not auto and use_table)
             if move[0] == DEAL and len(capped) < len(caps):

@@ -30,7 +30,15 @@ import attrs
 
 from agnes_rules.errors import ArgumentError
 
-__all__ = ["CHECK_EVERY", "TIMED_CHECK_EVERY", "Cancel", "Progress", "Watch"]
+__all__ = [
+    "CHECK_EVERY",
+    "TIMED_CHECK_EVERY",
+    "Cancel",
+    "Progress",
+    "Watch",
+    "next_stop",
+    "stop_or_next",
+]
 
 #: A progress callback: called with ``(done, total)``.
 Progress: TypeAlias = Callable[[int, int], None]
@@ -118,3 +126,25 @@ class Watch:
     def is_late(self) -> bool:
         """Whether the deadline has passed (never, without one)."""
         return self.deadline is not None and time.monotonic() >= self.deadline
+
+
+def next_stop(examined: int, budget: int, every: int) -> int:
+    """The next count at which a watched search stops: the next check (one every ``every``
+    positions), or the budget (-1: none)."""
+    check = (examined // every + 1) * every
+    return check if budget < 0 else min(check, budget)
+
+
+def stop_or_next(watch: Watch | None, examined: int, budget: int, every: int, total: int) -> int:
+    """At a stop of a search loop (``examined`` positions so far): 0 to stop the pass (its
+    ``budget`` is spent, or the watch says so), else the next stop. ``total``, the budget
+    of the whole search, is what the watch is told (a first pass has a smaller ``budget``)."""
+    if examined == budget or watch is None:
+        # A new position, one more than the budget allows: stop here. At the end of a first
+        # pass the watch still gets the report due at this count (the next pass goes on).
+        if watch is not None and budget != total:
+            watch.checkpoint(examined, max(total, 0))
+        return 0
+    if watch.checkpoint(examined, max(total, 0)):
+        return 0
+    return next_stop(examined, budget, every)

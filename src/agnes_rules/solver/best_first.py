@@ -1,0 +1,170 @@
+"""A best-first pass: the positions nearest a win first, whatever line they are on.
+
+A depth-first search commits to its first choices: when one made early is
+wrong, the rest of its budget can go into the game that follows it. Where
+gaps can be filled most deals are won, and the deals a depth-first search
+leaves undecided are mostly such wins. :class:`BestFirst` searches the same
+game (the exact autoplay, the same loss proofs and keys) in another order: it
+always expands, of all the positions it has met, the one that looks nearest a
+win (:func:`distance`), so a poor choice early costs only the positions that
+look worse than the others. It ends at a win, at its budget, or when nothing
+is left to expand; the last is a loss proof as good as the exact search's,
+since every move of every position met and not refuted was tried (no move is
+left out as a repeat: :func:`~.ordering.without_repeats` needs a depth-first
+order). It runs only where gaps can be filled, so no move is dominated either
+(:func:`~.ordering.undominated` needs gaps that stay empty).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Final
+
+from agnes_rules.solver.autoplay import Autoplay
+from agnes_rules.solver.board import DOWN, SPARE_TO_FOUNDATION, Board, InternalMove, Position
+from agnes_rules.solver.keys import PositionKeys
+from agnes_rules.solver.moves import MoveGenerator
+from agnes_rules.solver.proofs import LossProofs
+from agnes_rules.solver.results import Outcome
+from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
+
+__all__ = ["HOME_WEIGHT", "BestFirst", "distance"]
+
+#: What a card not yet home weighs in :func:`distance`, against one card lying above a
+#: card its foundation takes next, or one face-down card.
+HOME_WEIGHT: Final = 10
+#: The bits of a heap entry's order below its distance: the count of positions met,
+#: so that of two positions as near a win the one met first comes first.
+_ORDER_BITS: Final = 40
+
+#: A heap entry: (distance << _ORDER_BITS | order met, position, its link key (empty
+#: without link keys), its key in the table of positions met).
+_Entry = tuple[int, Position, bytes, bytes]
+
+
+def distance(board: Board, position: Position) -> int:
+    """How far ``position`` looks from a win (smaller is nearer): :data:`HOME_WEIGHT` for
+    each card not home, one for each card lying above a card that a foundation takes
+    next (both copies of it with two decks), and one for each face-down card.
+
+    >>> from agnes_rules.core.state import GameState
+    >>> board = Board(GameState.deal("agnes-bernauer", 1))
+    >>> distance(board, board.root) > HOME_WEIGHT * (board.total - sum(board.root[3]))
+    True
+    """
+    columns, reserve, _, found, _ = position
+    wanted = bytearray(DOWN)
+    for foundation in range(len(found)):
+        height = found[foundation]
+        if height < 13:
+            wanted[board.card_at[foundation % 4 * 13 + height]] = 1
+    far = HOME_WEIGHT * (board.total - sum(found))
+    for pile in columns:
+        top = len(pile) - 1
+        for place in range(len(pile)):
+            code = pile[place]
+            if code >= DOWN:
+                far += 1
+                code -= DOWN
+            if wanted[code]:
+                far += top - place
+    for pile in reserve:
+        top = len(pile) - 1
+        for place in range(len(pile)):
+            if wanted[pile[place]]:
+                far += top - place
+    return far
+
+
+class BestFirst:
+    """The best-first pass over one deal's positions, with the parts of its search."""
+
+    def __init__(
+        self,
+        board: Board,
+        generator: MoveGenerator,
+        autoplay: Autoplay,
+        proofs: LossProofs,
+        keys: PositionKeys,
+    ) -> None:
+        self.board = board
+        self.generator = generator
+        self.autoplay = autoplay
+        self.proofs = proofs
+        self.keys = keys
+
+    def run(
+        self,
+        root: Position,
+        line: list[InternalMove],
+        budget: int,
+        whole: int,
+        watch: Watch | None,
+        done: int = 0,
+    ) -> tuple[Outcome | None, list[InternalMove], int]:
+        """From ``root`` (settled, reached by ``line``, after ``done`` positions examined
+        by an earlier pass): the verdict (None when ``budget`` positions in all were
+        examined first), the winning line and the positions examined in all.
+
+        ``whole`` is the budget of the whole search, which the watch is told; it is
+        asked as :meth:`.Search.run` asks it, and :attr:`Outcome.UNKNOWN` is returned
+        when it says to stop.
+        """
+        board = self.board
+        keys = self.keys
+        proofs = self.proofs
+        total = board.total
+        root_key = keys.key(root)
+        # The key each position was first met under, the key of the one it was reached
+        # from and the moves between: the way back to the root from a win.
+        parents: dict[bytes, tuple[bytes, list[InternalMove]]] = {root_key: (b"", [])}
+        link = root_key if keys.linked else b""
+        heap: list[_Entry] = [(distance(board, root) << _ORDER_BITS, root, link, root_key)]
+        every = CHECK_EVERY if watch is None else watch.every
+        examined = done + 1
+        limit = budget if watch is None else next_stop(examined, budget, every)
+        is_late = watch.is_late if watch is not None and watch.deadline is not None else None
+        repeats = 0
+        while heap:
+            _, position, key, position_key = heapq.heappop(heap)
+            for move in self.generator.moves(position):
+                child, auto = self.autoplay.settle(board.apply(position, move), move)
+                child_link, child_key = keys.child_keys(position, key, move, child)
+                if child_key in parents:
+                    if is_late is not None:
+                        repeats += 1
+                        if repeats == every:
+                            repeats = 0
+                            if is_late():
+                                return Outcome.UNKNOWN, [], examined
+                    continue
+                parents[child_key] = (position_key, [move, *auto])
+                if examined == limit:
+                    limit = stop_or_next(watch, examined, budget, every, whole)
+                    if not limit:
+                        # Stopped short of the budget, or at it with the time up: the
+                        # watch said to stop (as for the streamlined pass).
+                        late = examined != budget or (watch is not None and watch.is_late())
+                        return (Outcome.UNKNOWN if late else None), [], examined
+                examined += 1
+                if (move[0] <= SPARE_TO_FOUNDATION or auto) and sum(child[3]) == total:
+                    return Outcome.WON, line + _way_back(parents, child_key), examined
+                if proofs.active and proofs.newly_refuted(position, child, move, auto):
+                    continue
+                order = distance(board, child) << _ORDER_BITS | examined
+                heapq.heappush(heap, (order, child, child_link, child_key))
+        return Outcome.LOST, [], examined
+
+
+def _way_back(
+    parents: dict[bytes, tuple[bytes, list[InternalMove]]], key: bytes
+) -> list[InternalMove]:
+    """The moves from the root to the position met under ``key``."""
+    steps: list[list[InternalMove]] = []
+    while True:
+        parent, step = parents[key]
+        if not parent:
+            break
+        steps.append(step)
+        key = parent
+    return [move for step in reversed(steps) for move in step]

@@ -1,0 +1,106 @@
+"""The loss proofs a search runs on its positions, and when it runs each.
+
+Two proofs refute positions: the dead-end check of :mod:`.deadends` and the
+stranded-card proof of :mod:`.reach`. :class:`LossProofs` holds both for one
+deal, with the choices of when they run (after which moves, from which stock
+position, the dead-end check in trials: :mod:`.schedule`), so that every pass
+of a search (:mod:`.search`, :mod:`.best_first`) refutes the same way. Each
+proof is sound on its own, so running one less often never changes a verdict.
+"""
+
+from __future__ import annotations
+
+from agnes_rules.solver.board import DEAL, SPARE_TO_FOUNDATION, Board, InternalMove, Position
+from agnes_rules.solver.deadends import DeadEnds
+from agnes_rules.solver.reach_two_decks import stranded_card_proof
+from agnes_rules.solver.results import Techniques
+from agnes_rules.solver.schedule import DeadEndSchedule
+
+__all__ = ["LossProofs"]
+
+
+class LossProofs:
+    """The loss proofs of one deal's search, as ``techniques`` switch them on."""
+
+    def __init__(self, board: Board, techniques: Techniques) -> None:
+        self.dead_ends = DeadEnds(board)
+        #: Whether positions are checked for dead ends (their proofs need one deck); the
+        #: other loss proof, the stranded cards, is :attr:`reach`.
+        self.refutes = techniques.dead_ends and board.decks == 1
+        #: When the dead-end check runs where the stranded-card proof runs before it (see
+        #: :mod:`.schedule`); alone, it always runs. Each pass of a search starts a new
+        #: one (:meth:`start_pass`).
+        self.schedule = DeadEndSchedule()
+        #: The stranded-card proof (None: off, or two decks where cards are worried back).
+        self.reach = stranded_card_proof(board) if techniques.stranded_cards else None
+        #: Whether any proof runs.
+        self.active = self.refutes or self.reach is not None
+        #: Whether the stranded-card proof runs after every move that could strand a
+        #: position (see :meth:`.Reach.keeps_open`), not only after deals and cards sent
+        #: home. Where the deals go to the reserve (the Bernauer family) that decides far
+        #: more deals within a budget, and where gaps stay empty it takes less time than
+        #: it saves. Not where gaps can be filled, or cards worried back (a card can
+        #: nearly always get away), nor where runs move only whole (nearly every move
+        #: that builds a run must be checked): there it costs more (see docs/solver.md).
+        self.check_every_move = board.to_reserve or (
+            board.vacancy_none and board.split and not board.worry_back
+        )
+        #: The stock position from which the stranded-card proof runs after moves (it
+        #: always runs at the root). With two decks, only for the last two deals: before
+        #: them a check costs several positions' worth of work and refutes next to
+        #: nothing, with two copies of every target and most cards still to come (see
+        #: docs/solver.md); with one deck, from the start.
+        self.proof_from = max(len(board.stock) - 2 * board.width, 0) if board.decks == 2 else 0
+
+    def start_pass(self) -> None:
+        """Start the dead-end check's trials anew, for a new pass of the search.
+
+        A pass searches another game (the streamlined one) or in another order, and
+        what the check found in one says little of the next: a schedule carried over
+        from a pass where the check refuted nothing would rest it through the start
+        of the next, where it may refute what that pass needs refuted (see
+        docs/solver.md, "Effect of each technique").
+        """
+        self.schedule = DeadEndSchedule()
+
+    def refuted(self, position: Position) -> bool:
+        """Whether a loss proof refutes ``position`` (the first position of a search)."""
+        if self.refutes and self.dead_ends.is_dead(position):
+            return True
+        return self.reach is not None and self.reach.stranded(position)
+
+    def newly_refuted(
+        self, parent: Position, child: Position, move: InternalMove, auto: list[InternalMove]
+    ) -> bool:
+        """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
+        ``move`` and its autoplay ``auto``.
+
+        The stranded-card proof runs (from the stock position :attr:`proof_from` on)
+        after a deal or a card sent home, and where
+        :attr:`check_every_move` says so after every other move that could strand
+        ``child`` (``parent`` is not stranded: it was checked, or reached by moves that
+        keep the game open): a check costs about one position's worth of work. It runs
+        first, and the dead-end check, on what it lets pass, as :attr:`schedule` says:
+        with some rules it leaves that check nothing.
+        """
+        reach = self.reach
+        if reach is not None and child[4] >= self.proof_from:
+            if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or auto:
+                if reach.stranded(child):
+                    return True
+            elif (
+                self.check_every_move
+                and not reach.keeps_open(parent, move)
+                and reach.stranded(child)
+            ):
+                return True
+        if not self.refutes:
+            return False
+        if reach is None:
+            return self.dead_ends.newly_dead(parent, child, move, auto)
+        schedule = self.schedule
+        if not schedule.due():
+            return False
+        refuted = self.dead_ends.newly_dead(parent, child, move, auto)
+        schedule.record(refuted)
+        return refuted

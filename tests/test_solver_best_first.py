@@ -1,0 +1,123 @@
+"""The best-first pass: its measure of how near a win a position is, its wins, its proofs."""
+
+from __future__ import annotations
+
+import pytest
+
+from agnes_rules.core.moves import Move
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import Variant
+from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
+from agnes_rules.solver.api import checked_line
+from agnes_rules.solver.autoplay import Autoplay
+from agnes_rules.solver.best_first import HOME_WEIGHT, BestFirst, distance
+from agnes_rules.solver.board import Board
+from agnes_rules.solver.search import BEST_FIRST_SHARE, STREAMLINE_SHARE, Search
+from agnes_rules.solver.watch import CHECK_EVERY
+from tests.positions import position
+
+_SOREL = Variant.named("agnes-sorel")
+_FACE_DOWN = Variant.named("agnes-sorel-quagnes")
+
+
+def test_the_distance_counts_cards_away_cards_above_those_wanted_and_cards_face_down() -> None:
+    # Base 4: the foundations want the three of clubs (face down under the three of
+    # hearts), the ace of hearts (under the two) and the three of diamonds (under two cards).
+    state = position(
+        _FACE_DOWN,
+        base="4",
+        columns={1: "3D AH 2H", 2: "3H"},
+        down={2: "3C"},
+        foundations={"C": 12, "S": 13, "H": 10, "D": 12},
+    )
+    board = Board(state)
+    away = board.total - sum(board.root[3])
+    assert away == 5
+    above_wanted = 2 + 1 + 1
+    assert distance(board, board.root) == HOME_WEIGHT * away + above_wanted + 1
+
+
+def test_a_won_position_is_at_distance_zero() -> None:
+    state = position(_SOREL, base="4", foundations={"C": 13, "S": 13, "H": 13, "D": 13})
+    board = Board(state)
+    assert distance(board, board.root) == 0
+
+
+def test_the_pass_wins_a_deal_the_depth_first_search_leaves_undecided() -> None:
+    # PySolFC's Agnes Bernauer deal 36: no depth-first search decides it within 1,000,000
+    # positions (the win-rate run); the best-first pass wins it within its quarter.
+    state = GameState.deal("agnes-bernauer-pysol", 36)
+    budget = 20_000
+    without = solve(state, max_states=budget, techniques=Techniques(best_first=False))
+    assert without == SolveResult(Outcome.UNKNOWN, (), budget)
+    result = solve(state, max_states=budget)  # the line is replayed by the rules engine
+    assert result.won
+    assert result.states <= budget // STREAMLINE_SHARE + budget // BEST_FIRST_SHARE
+
+
+def _best_first_alone(
+    name: str, number: int, budget: int = -1
+) -> tuple[Outcome | None, tuple[Move, ...], int]:
+    """A best-first search of a deal alone (no budget: -1): its verdict, its winning line
+    replayed by the rules engine, and its count."""
+    state = GameState.deal(name, number)
+    search = Search(state, Techniques())
+    assert isinstance(search.autoplay, Autoplay)
+    root, line = search.autoplay.autoplay(search.board.root)
+    alone = BestFirst(search.board, search.generator, search.autoplay, search.proofs, search.keys)
+    outcome, won_line, examined = alone.run(root, line, budget, budget, None)
+    moves = checked_line(state, won_line) if outcome is Outcome.WON else ()
+    return outcome, moves, examined
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "verdict"),
+    [("agnes-sorel", 10, Outcome.LOST), ("agnes-bernauer", 2, Outcome.WON)],
+)
+def test_a_search_that_expands_everything_it_meets_proves_what_the_exact_search_proves(
+    name: str, number: int, verdict: Outcome
+) -> None:
+    exact = solve(GameState.deal(name, number), techniques=Techniques(best_first=False))
+    assert exact.outcome is verdict
+    outcome, moves, examined = _best_first_alone(name, number)
+    assert outcome is verdict
+    assert (len(moves) > 0) is (verdict is Outcome.WON)  # checked_line replayed them
+    # The count is exact: one position fewer, and the pass stops short of its verdict.
+    assert _best_first_alone(name, number, examined - 1) == (None, (), examined - 1)
+
+
+def test_the_pass_reports_progress_and_is_cancelled_like_the_others() -> None:
+    state = GameState.deal("agnes-bernauer", 1)  # undecided at 2,000,000 positions
+    budget = 8 * CHECK_EVERY
+    search = Search(state, Techniques())
+    assert search.greedy is not None
+    root, line = search.autoplay.autoplay(search.board.root)
+    first = search.streamlined(search.greedy, root, line, budget, None)
+    assert first[0] is None
+    # The best-first pass examines the positions after the first pass's, up to this one.
+    last = first[2] + budget // BEST_FIRST_SHARE
+    reports: list[tuple[int, int]] = []
+    result = solve(state, max_states=budget, progress=lambda *report: reports.append(report))
+    assert result == SolveResult(Outcome.UNKNOWN, (), budget)
+    assert reports == [(count, budget) for count in range(CHECK_EVERY, budget, CHECK_EVERY)]
+    inside = next(count for count, _ in reports if first[2] < count <= last)
+    # Cancelled at the pass's first report: unknown at that count.
+    seen: list[int] = []
+    stopped = solve(
+        state,
+        max_states=budget,
+        progress=lambda done, _: seen.append(done),
+        cancel=lambda: bool(seen) and seen[-1] == inside,
+    )
+    assert stopped == SolveResult(Outcome.UNKNOWN, (), inside)
+
+
+@pytest.mark.parametrize("budget", [8, 9, 10, 11, 12, 100, 4_000])
+@pytest.mark.parametrize(("name", "number"), [("agnes-bernauer", 1), ("agnes-two", 9)])
+def test_the_budget_is_exact_across_the_passes(name: str, number: int, budget: int) -> None:
+    # The streamlined pass ends at a quarter of the budget, the best-first one at a half
+    # or sooner; the exact search takes the rest, and the count never passes the budget.
+    state = GameState.deal(name, number)
+    result = solve(state, max_states=budget)
+    assert result == SolveResult(Outcome.UNKNOWN, (), budget)
+    assert solve(state, max_states=budget, max_seconds=3600) == result
