@@ -184,7 +184,8 @@ class Search:
             if outcome is not None:
                 return outcome, path, examined
             if self.best_first is not None:
-                # At most half the budget is spent here, the rest is the exact search's.
+                # A quarter of the budget, after the streamlined pass's quarter at most: the
+                # exact search keeps at least half.
                 self.proofs.start_pass()
                 budget = examined + max_states // BEST_FIRST_SHARE
                 outcome, path, examined = self.best_first.run(
