@@ -20,6 +20,7 @@ _TWO_DECKS = attrs.evolve(
     Variant.named("agnes-sorel-quagnes"), name="two", face_down=False, decks=2, piles=3
 )
 _WITHOUT = Techniques(stranded_cards=False)
+_ONE_ORDER = Techniques(restarts=False)
 #: Base 4. Hearts, and diamonds then clubs, each in the order they go home.
 _HEARTS = "3H 2H AH KH QH JH TH 9H 8H 7H 6H 5H 4H"
 _DIAMONDS_CLUBS = "3C 2C AC KC QC JC TC 9C 8C 7C 5C 4C 3D 2D AD KD QD JD TD 9D 8D 7D 6D 5D 4D"
@@ -58,10 +59,13 @@ def test_the_other_copy_of_a_target_is_a_way_out() -> None:
 def test_agnes_two_deals_are_won_within_a_small_budget(number: int) -> None:
     # Deals that the search without the proof left undecided at 100,000 positions: lost
     # lines between the deals are refuted at once, which leaves the budget to the win.
+    # (Restarts in other orders find these wins without the proof too: they are off in
+    # the comparison, which is of one order.)
     state = GameState.deal("agnes-two", number)
-    result = solve(state, max_states=3_000)
+    result = solve(state, max_states=3_000, techniques=_ONE_ORDER)
     assert result.won and state.play(result.moves).is_won
-    assert solve(state, max_states=3_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
+    without = attrs.evolve(_ONE_ORDER, stranded_cards=False)
+    assert solve(state, max_states=3_000, techniques=without).outcome is Outcome.UNKNOWN
 
 
 def test_with_two_decks_the_proof_runs_for_the_last_two_deals() -> None:

@@ -21,12 +21,20 @@ from agnes_rules.solver.board import (
     Position,
 )
 
-__all__ = ["order", "undominated", "without_repeats"]
+__all__ = ["SALT_SPREAD", "order", "undominated", "without_repeats"]
 
 #: Breaking a run (leaving a card that the moved cards continue a run on) is tried
 #: after the deal, unless it frees a card for the foundations: such a move only
 #: reshuffles cards that could move on together later.
 _BREAKS_RUN: Final = 600
+#: A salted order (see :func:`order`) adds less than this to each score: less than the
+#: gaps between the kinds of move that matter most (a foundation move against one that
+#: only reshuffles), more than a few steps of distance.
+SALT_SPREAD: Final = 48
+#: Odd constants that spread a salt and a move over the bits of a hash (Knuth's
+#: multiplicative hashing, 32 and 16 bits).
+_SALT_MIX: Final = 2654435761
+_SALT_SCRAMBLE: Final = 40503
 
 
 def undominated(board: Board, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
@@ -102,7 +110,9 @@ def _distance(board: Board, found: bytes, card: int) -> int:
     return height - high if height >= high else height - low
 
 
-def order(board: Board, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
+def order(
+    board: Board, position: Position, moves: list[InternalMove], salt: int = 0
+) -> list[InternalMove]:
     """The moves in the order to try them: those that tend to win first.
 
     Foundation moves come first, then a move that frees a card the foundations
@@ -114,7 +124,13 @@ def order(board: Board, position: Position, moves: list[InternalMove]) -> list[I
     a card for the foundations.
 
     Ties keep a fixed order (the moves themselves), so the search is repeatable.
+    A ``salt`` other than 0 gives another order of the same kind, for a search
+    that starts again (:mod:`.restarts`): each move's score gets a bonus below
+    :data:`SALT_SPREAD` that the salt and the move decide, so that moves of one
+    kind and those a few distances apart change places, and the order is still
+    repeatable.
     """
+    mix = salt * _SALT_MIX & 0xFFFFFFFF
     columns = position[0]
     found = position[3]
     links = board.links
@@ -149,6 +165,11 @@ def order(board: Board, position: Position, moves: list[InternalMove]) -> list[I
                             score += _BREAKS_RUN
         else:
             score = 300
+        if salt:
+            # A hash of the move and the salt: products kept below 2**62, so that the
+            # compiled build stays with machine integers.
+            code = kind << 24 | move[1] << 16 | move[2] << 8 | move[3]
+            score += ((code ^ mix) * _SALT_SCRAMBLE >> 12) % SALT_SPREAD
         # One int per move: the score (below 2**11), the move's four fields (each below
         # 256), and the move's place in ``moves`` (below 2**16), in 59 bits, so that the
         # compiled build keeps them unboxed. Sorting ints is much cheaper than sorting

@@ -77,6 +77,11 @@ class Techniques:
       looks nearest a win (cards home, cards above those the foundations take next,
       face-down cards), whatever line it is on, so that an early wrong choice cannot take
       the whole budget; its win or loss counts, else the exact search follows.
+    - ``restarts``: in two-deck games where the streamlined pass runs (with
+      ``move_ordering`` and ``transpositions``), the exact search runs in turns of
+      growing length, each starting again from the first position in another order,
+      and each skipping the positions the turns before it finished (sound: some winning
+      line avoids them all); an early wrong choice costs one turn, not the budget.
     """
 
     transpositions: bool = True
@@ -88,6 +93,7 @@ class Techniques:
     dominated_moves: bool = True
     streamline: bool = True
     best_first: bool = True
+    restarts: bool = True
 
 
 #: The default of :func:`~agnes_rules.solver.solve`: every technique on.

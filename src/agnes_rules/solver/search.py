@@ -30,6 +30,7 @@ from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.proofs import LossProofs
+from agnes_rules.solver.restarts import run_lengths
 from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
 from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of
@@ -51,14 +52,15 @@ DEAL_CAPS = (50, 200)
 _Frame = tuple[Position, list[InternalMove], list[InternalMove], bytes]
 
 
-def _budgets(max_states: int | None, greedy: bool) -> tuple[int, int, list[int]]:
+def _budgets(max_states: int | None, greedy: bool, run_end: int = -1) -> tuple[int, int, list[int]]:
     """The budget of the whole search (-1: no bound; a count never equals it), that of
-    this pass (a share of it for the streamlined pass) and its caps on the positions
-    after the first deals of a line (none for the exact search)."""
+    this pass (a share of it for the streamlined pass; for the exact search, the end of
+    its turn, ``run_end``, when that comes first) and its caps on the positions after
+    the first deals of a line (none for the exact search)."""
     whole = max_states if max_states is not None else -1
-    if not greedy or whole < 0:
-        return whole, whole, []
-    return whole, whole // STREAMLINE_SHARE, [whole // share for share in DEAL_CAPS]
+    if greedy and whole >= 0:
+        return whole, whole // STREAMLINE_SHARE, [whole // share for share in DEAL_CAPS]
+    return whole, run_end if run_end >= 0 and (whole < 0 or run_end < whole) else whole, []
 
 
 def for_worry_back(techniques: Techniques) -> Techniques:
@@ -109,6 +111,19 @@ class Search:
         self.gave_up = False
         #: The keys of positions (link keys with one deck: see :mod:`.keys`).
         self.keys = PositionKeys(self.board, techniques.symmetry)
+        #: Whether the exact search runs in turns, each in another order (see
+        #: :mod:`.restarts`): where the streamlined pass runs, with two decks; the runs
+        #: share the table of positions seen, and need an order to salt. With one deck the
+        #: wins the exact search finds lie deep in the plain order, and turns miss a few.
+        self.restarts = (
+            techniques.restarts
+            and techniques.move_ordering
+            and techniques.transpositions
+            and self.greedy is not None
+            and self.board.decks == 2
+        )
+        #: The salt of the order the search tries moves in (0: the plain order).
+        self.salt = 0
         #: The best-first pass (None: no such pass). Like the streamlined pass it can only
         #: pay where most deals are won, so it runs where that one does; it keeps a table
         #: of the positions it met, so not with ``transpositions`` off.
@@ -127,7 +142,7 @@ class Search:
         if self.prune_dominated:
             moves = undominated(self.board, position, moves)
         if self.techniques.move_ordering:
-            moves = order(self.board, position, moves)
+            moves = order(self.board, position, moves, self.salt)
         return moves
 
     def run(
@@ -170,6 +185,7 @@ class Search:
         """:meth:`run`, with the cycle collector paused."""
         techniques = self.techniques
         board = self.board
+        self.salt = 0
         if techniques.auto_foundation:
             root, line = self.autoplay.autoplay(board.root)
         else:
@@ -194,7 +210,41 @@ class Search:
                 if outcome is not None:
                     return outcome, path, examined
             self.proofs.start_pass()
-        return self.depth_first([self.root_frame(root, line)], max_states, watch, examined)
+        return self.exact(root, line, max_states, watch, examined)
+
+    def exact(
+        self,
+        root: Position,
+        line: list[InternalMove],
+        max_states: int | None,
+        watch: Watch | None,
+        done: int,
+    ) -> tuple[Outcome, list[InternalMove], int]:
+        """The exact search from ``root``, reached by ``line``, after ``done`` positions
+        examined by earlier passes: one depth-first run, or with :attr:`restarts` runs
+        in salted orders that share what they proved (see :mod:`.restarts`)."""
+        # The proof of the turns covers neither cards worried back nor dominated moves.
+        if not self.restarts or self.board.worry_back or self.prune_dominated:
+            return self.depth_first([self.root_frame(root, line)], max_states, watch, done)
+        whole = max_states if max_states is not None else -1
+        seen: set[bytes] = set()
+        for salt, length in enumerate(run_lengths()):
+            self.salt = salt
+            run_end = done + length if whole < 0 else min(done + length, whole)
+            stack = [self.root_frame(root, line)]
+            outcome, path, examined = self.depth_first(
+                stack, max_states, watch, done, seen=seen, run_end=run_end
+            )
+            # Decided, stopped by the watch, or at the end of the budget.
+            if outcome is not Outcome.UNKNOWN or examined != run_end or run_end == whole:
+                return outcome, path, examined
+            if watch is not None and (watch.is_late() or watch.is_cancelled()):
+                return outcome, path, examined  # at a turn's end the watch was not heeded
+            # The positions on the stack were not finished: the next turn searches them again.
+            for frame in stack:
+                seen.discard(frame[3] if self.keys.linked else self.keys.key(frame[0]))
+            done = examined
+        raise AssertionError("run_lengths() has no end")
 
     def streamlined(
         self,
@@ -256,18 +306,17 @@ class Search:
         watch: Watch | None = None,
         done: int = 0,
         greedy: bool = False,
+        seen: set[bytes] | None = None,
+        run_end: int = -1,
     ) -> tuple[Outcome, list[InternalMove], int]:
-        """The search loop from the root frame ``stack[0]``, after ``done`` positions
-        examined by an earlier pass (the count goes on from there, the root one more).
-
-        ``greedy``: the streamlined pass (see :meth:`run`), with its autoplay, budget and
-        caps (``capped``: (the place in the stack of the position a deal led to, the
-        count then, its cap) for each deal of the line that has one).
-        What the loop reads is bound to locals first: it runs millions of times.
-        """
+        """The search loop from the root frame ``stack[0]``, after ``done`` positions of an
+        earlier pass or turn (the count goes on, the root one more): the streamlined pass
+        with ``greedy`` (see :meth:`streamlined`), else the exact search or one turn of it
+        (to ``run_end``, sharing ``seen``: see :meth:`exact`). Locals first: a hot loop."""
         techniques = self.techniques
         board = self.board
-        whole, budget, caps = _budgets(max_states, greedy)
+        whole, budget, caps = _budgets(max_states, greedy, run_end)
+        # For each capped deal of the line: (where it led in the stack, the count then, cap).
         capped: list[tuple[int, int, int]] = []
         # The loop stops at ``limit``, the budget or the next time to ask the watch.
         every = CHECK_EVERY if watch is None else watch.every
@@ -284,12 +333,13 @@ class Search:
         proofs = self.proofs
         refutes = proofs.active  # whether any loss proof runs
         total = board.total
-        # With a deadline the clock is also read every ``every`` moves that only lead back
-        # to a position seen before: in two-deck games most moves do, and dozens of them can
-        # pass between two new positions. Without one this costs a test of None per repeat.
+        # With a deadline the clock is also read every ``every`` moves that only lead back to
+        # a position seen (most moves, with two decks). Without one: a test of None a repeat.
         is_late = watch.is_late if watch is not None and watch.deadline is not None else None
         repeats = 0
-        seen: set[bytes] = {self.keys.key(stack[0][0])}
+        seen = set() if seen is None else seen
+        seen.add(self.keys.key(stack[0][0]))
+        child_key = b""
         while stack:
             position, untried, _, key = stack[-1]
             if not untried:
@@ -298,9 +348,8 @@ class Search:
                     capped.pop()
                 continue
             move = untried.pop()
-            # With link keys, a move from a pile or a spare space gets the key of the position
-            # it leads to (before autoplay) unplayed: most were seen. Only positions with
-            # nothing to autoplay are stored, so a key found is that of one searched.
+            # With link keys a move from a pile or spare space gets its child's key (before
+            # autoplay) unplayed; a key found is of a position searched (nothing to autoplay).
             raw = move_link_key(board, key, position, move) if linked and move[0] < DEAL else b""
             repeated = bool(raw) and raw in seen
             if not repeated:
@@ -331,6 +380,7 @@ class Search:
             if examined == limit:
                 limit = stop_or_next(watch, examined, budget, every, whole)
                 if not limit:
+                    seen.discard(child_key)  # met, not searched: a later turn searches it
                     return Outcome.UNKNOWN, [], examined
             examined += 1
             step = [move, *auto]
