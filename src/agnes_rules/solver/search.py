@@ -226,17 +226,16 @@ class Search:
         # The proof of the turns covers neither cards worried back nor dominated moves.
         if not self.restarts or self.board.worry_back or self.prune_dominated:
             return self.depth_first([self.root_frame(root, line)], max_states, watch, done)
-        whole = max_states if max_states is not None else -1
         seen: set[bytes] = set()
         for salt, length in enumerate(run_lengths()):
             self.salt = salt
-            run_end = done + length if whole < 0 else min(done + length, whole)
+            run_end = done + length  # the loop stops at the budget if that comes first
             stack = [self.root_frame(root, line)]
             outcome, path, examined = self.depth_first(
                 stack, max_states, watch, done, seen=seen, run_end=run_end
             )
             # Decided, stopped by the watch, or at the end of the budget.
-            if outcome is not Outcome.UNKNOWN or examined != run_end or run_end == whole:
+            if outcome is not Outcome.UNKNOWN or examined != run_end or examined == max_states:
                 return outcome, path, examined
             if watch is not None and (watch.is_late() or watch.is_cancelled()):
                 return outcome, path, examined  # at a turn's end the watch was not heeded
