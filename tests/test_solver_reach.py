@@ -18,8 +18,10 @@ from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, NO_CARD, Board, Position
 from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.moves import MoveGenerator
+from agnes_rules.solver.proofs import stranded_card_proof
 from agnes_rules.solver.reach import Reach
-from agnes_rules.solver.reach_two_decks import COPY, TwoDeckReach, stranded_card_proof
+from agnes_rules.solver.reach_deals import DealOrderReach
+from agnes_rules.solver.reach_two_decks import COPY, TwoDeckReach
 from agnes_rules.solver.search import Search
 from tests.playouts import playouts, reached_states
 from tests.positions import position
@@ -45,6 +47,13 @@ _ONE_DECK = [
 
 def _proof(board: Board) -> Reach:
     proof = stranded_card_proof(board)
+    assert proof is not None
+    return proof
+
+
+def _plain_proof(board: Board) -> Reach:
+    """The proof of :mod:`.reach` as its docstring states it (the stock loose)."""
+    proof = stranded_card_proof(board, Techniques(deal_order=False))
     assert proof is not None
     return proof
 
@@ -202,9 +211,14 @@ def test_which_searches_have_the_proof() -> None:
     def proof(variant: str | Variant, techniques: Techniques | None = None) -> Reach | None:
         return Search(GameState.deal(variant, 1), techniques or Techniques()).proofs.reach
 
-    assert type(proof("agnes-sorel")) is Reach
+    # The stock dealt in order where it goes to the columns and gaps stay empty.
+    assert type(proof("agnes-sorel-parlett")) is DealOrderReach
+    assert type(proof("agnes-sorel-parlett", Techniques(deal_order=False))) is Reach
+    assert type(proof("agnes-sorel")) is Reach  # gaps filled
+    assert type(proof("agnes-sorel-pysol")) is Reach  # the tableau wraps with no stop
+    assert type(proof("agnes-bernauer")) is Reach  # deals to the reserve
     assert proof("agnes-sorel", _WITHOUT) is None
-    assert type(proof("agnes-sorel-aisleriot")) is Reach
+    assert type(proof("agnes-sorel-aisleriot")) is Reach  # cards worried back
     assert type(proof("agnes-two")) is TwoDeckReach
     # With two decks a card worried back could be either copy: no proof there.
     assert proof(attrs.evolve(Variant.named("agnes-two"), worry_back=True)) is None
@@ -384,7 +398,7 @@ def _cards_of(reach: Reach, cards: int) -> Counter[int]:
 
 def _same_fixpoint(state: GameState) -> None:
     board = Board(state)
-    reach = _proof(board)
+    reach = _plain_proof(board)
     stranded, lifted, homeable = _reference_fixpoint(board, board.root)
     assert reach.stranded(board.root) == stranded
     if stranded:
@@ -395,7 +409,7 @@ def _same_fixpoint(state: GameState) -> None:
 
 def _keeps_open_holds(state: GameState) -> None:
     board = Board(state)
-    reach = _proof(board)
+    reach = _plain_proof(board)
     position = board.root
     if reach.stranded(position):
         return
@@ -404,11 +418,20 @@ def _keeps_open_holds(state: GameState) -> None:
             assert not reach.stranded(board.apply(position, move)), move
 
 
+def _deal_order_strands_at_least_as_much(state: GameState) -> None:
+    board = Board(state)
+    # Wherever the proof with the deals in order applies (where the search uses it or not).
+    if board.decks == 2 or board.to_reserve or board.worry_back or not board.vacancy_none:
+        return
+    if Reach(board).stranded(board.root):
+        assert DealOrderReach(board).stranded(board.root)
+
+
 #: What holds at every position of a random game: the propagation finds the plain
 #: fixpoint (Reach examines a card again only when something it reads has changed; a
-#: change it failed to notice would strand cards wrongly), and a move that keeps the
-#: game open never strands it.
-_AT_EVERY_POSITION = [_same_fixpoint, _keeps_open_holds]
+#: change it failed to notice would strand cards wrongly), a move that keeps the game
+#: open never strands it, and dealing the stock in order only adds to what is stranded.
+_AT_EVERY_POSITION = [_same_fixpoint, _keeps_open_holds, _deal_order_strands_at_least_as_much]
 
 
 @pytest.mark.parametrize("check", _AT_EVERY_POSITION)

@@ -21,30 +21,30 @@ True
 >>> solve(GameState.deal("agnes-sorel-quagnes", 1)).outcome
 <Outcome.LOST: 'lost'>
 
-How it searches (see the solver page of the documentation for measurements):
-an iterative depth-first search over a compact private representation of the
-position (columns as :class:`bytes` of card codes, foundations as counts, the
-stock as a position in the fixed deal order); a transposition table of
-canonical keys, in which piles that no future deal reaches are sorted, since
-they are interchangeable; foundation moves that provably cannot hurt are played
-automatically; positions with a card buried above a lower card of its own suit
-that can never be dug out are refuted at once, and so are, after a deal or a card
-sent home (after every move that could strand a position where deals go to the
-reserve, or where gaps stay empty and runs may be split), those in which some
-card could never get home even under looser rules; moves are tried in an order
-that finds wins sooner. Where gaps can be filled, two passes that look for wins
-come first, on a quarter of the budget each: a depth-first one that sends every
-card home at once, and a best-first one that expands the positions nearest a
-win first. Every pruning rule keeps "lost" a proof; each one can
-be switched off with :class:`Techniques` to measure it.
+How it searches (see the solver page of the documentation for measurements): an
+iterative depth-first search over a compact private representation of the position
+(columns as :class:`bytes` of card codes, foundations as counts, the stock as a position
+in the fixed deal order); a transposition table of canonical keys, in which piles that
+no future deal reaches are sorted, since they are interchangeable; foundation moves that
+provably cannot hurt are played automatically; positions with a card buried above a
+lower card of its own suit that can never be dug out are refuted at once, and so are,
+after a deal or a card sent home (after every move that could strand a position where
+deals go to the reserve, or where gaps stay empty and runs may be split), those in which
+some card could never get home even under looser rules (where the stock goes to the
+columns and gaps stay empty, rules that know in which order the stock comes); moves are
+tried in an order that finds wins sooner. Where gaps can be filled, two passes that look
+for wins come first, on a quarter of the budget each: a depth-first one that sends every
+card home at once, and a best-first one that expands the positions nearest a win first.
+Every pruning rule keeps "lost" a proof; each one can be switched off with
+:class:`Techniques` to measure it.
 
 The modules of the package, private to it, one per part of the search:
 ``results`` (the public values), ``board`` (the compact position, its rule
 tables, playing a move), ``moves`` (move generation), ``autoplay`` (safe
 foundation moves), ``keys`` (transposition keys), ``deadends`` (loss proofs),
-``reach`` (the stranded-card loss proof), ``reach_two_decks`` (the same with two
-decks), ``schedule`` (when the dead-end check
-runs beside it), ``proofs`` (when each loss proof runs),
+``reach`` (the stranded-card loss proof), ``reach_deals`` (the same with the
+stock dealt in order), ``reach_two_decks`` (the same with two decks),
+``schedule`` (when the dead-end check runs beside it), ``proofs`` (when each loss proof runs),
 ``ordering`` (which moves to try first, which to skip), ``search`` (the
 passes and the depth-first search), ``best_first`` (the best-first pass),
 ``restarts`` (the exact search in turns), ``collector`` (the cycle collector

@@ -1,7 +1,8 @@
 """The loss proofs a search runs on its positions, and when it runs each.
 
 Two proofs refute positions: the dead-end check of :mod:`.deadends` and the
-stranded-card proof of :mod:`.reach`. :class:`LossProofs` holds both for one
+stranded-card proof of :mod:`.reach` (:func:`stranded_card_proof` picks its form:
+:mod:`.reach_deals`, :mod:`.reach_two_decks`). :class:`LossProofs` holds both for one
 deal, with the choices of when they run (after which moves, from which stock
 position, the dead-end check in trials: :mod:`.schedule`), so that every pass
 of a search (:mod:`.search`, :mod:`.best_first`) refutes the same way. Each
@@ -12,11 +13,38 @@ from __future__ import annotations
 
 from agnes_rules.solver.board import DEAL, SPARE_TO_FOUNDATION, Board, InternalMove, Position
 from agnes_rules.solver.deadends import DeadEnds
-from agnes_rules.solver.reach_two_decks import stranded_card_proof
-from agnes_rules.solver.results import Techniques
+from agnes_rules.solver.reach import Reach
+from agnes_rules.solver.reach_deals import DealOrderReach
+from agnes_rules.solver.reach_two_decks import TwoDeckReach
+from agnes_rules.solver.results import ALL_TECHNIQUES, Techniques
 from agnes_rules.solver.schedule import DeadEndSchedule
 
-__all__ = ["LossProofs"]
+__all__ = ["LossProofs", "deals_in_order", "stranded_card_proof"]
+
+
+def stranded_card_proof(board: Board, techniques: Techniques = ALL_TECHNIQUES) -> Reach | None:
+    """The stranded-card proof for the positions of ``board``, as ``techniques`` say: none
+    when it is off, or with two decks where cards may be worried back (a card sent home
+    may be either copy); the stock dealt in its order (:mod:`.reach_deals`) unless
+    ``deal_order`` is off, where :func:`deals_in_order` says."""
+    if not techniques.stranded_cards:
+        return None
+    if board.decks == 2:
+        return None if board.worry_back else TwoDeckReach(board)
+    if techniques.deal_order and deals_in_order(board):
+        return DealOrderReach(board)
+    return Reach(board)
+
+
+def deals_in_order(board: Board) -> bool:
+    """Whether the stranded-card proof deals the stock in its order for ``board``'s game.
+
+    Where it goes to the columns, gaps stay empty and no card comes back (one deck): but
+    for a tableau that wraps with no stop (PySolFC's Sorel), where a card nearly always
+    has somewhere to go before a deal, and the proof then costs more than it saves (see
+    docs/solver.md, "Effect of each technique").
+    """
+    return board.vacancy_none and not (board.to_reserve or board.worry_back or board.circular)
 
 
 class LossProofs:
@@ -32,7 +60,7 @@ class LossProofs:
         #: one (:meth:`start_pass`).
         self.schedule = DeadEndSchedule()
         #: The stranded-card proof (None: off, or two decks where cards are worried back).
-        self.reach = stranded_card_proof(board) if techniques.stranded_cards else None
+        self.reach = stranded_card_proof(board, techniques)
         #: Whether any proof runs.
         self.active = self.refutes or self.reach is not None
         #: Whether the stranded-card proof runs after every move that could strand a
@@ -79,7 +107,9 @@ class LossProofs:
         after a deal or a card sent home, and where
         :attr:`check_every_move` says so after every other move that could strand
         ``child`` (``parent`` is not stranded: it was checked, or reached by moves that
-        keep the game open): a check costs about one position's worth of work. It runs
+        keep the game open; with the stock dealt in order, :mod:`.reach_deals`, such a
+        move may yet strand ``child``, and skipping its check only leaves that for a
+        later one): a check costs about one position's worth of work. It runs
         first, and the dead-end check, on what it lets pass, as :attr:`schedule` says:
         with some rules it leaves that check nothing.
         """

@@ -150,6 +150,11 @@ class Reach:
 
     def stranded(self, position: Position) -> bool:
         """Whether some card not at home could never get home, even in the looser game."""
+        self.start(position)
+        return not self.spread()
+
+    def start(self, position: Position) -> None:
+        """Set up the looser game of ``position``, every card not home queued."""
         columns, reserve, spare, found, stock_at = position
         piles = columns + reserve if reserve else columns
         self.piles, self.width, self.found = piles, len(columns), found
@@ -158,9 +163,12 @@ class Reach:
         for number in range(len(found)):
             reach[number] = found[number]
         self.emptiable = not all(columns)
-        queue = self.queue
         self.fill_queue(stock_at, spare)
         self.queued = ~self.lifted
+
+    def spread(self) -> bool:
+        """Apply the rules until nothing changes; whether every card could go home."""
+        queue = self.queue
         # Cards going home only expose others: they are taken home whenever the queue
         # runs dry, and what they expose is examined again, until neither changes.
         packers = self.packers
@@ -170,9 +178,9 @@ class Reach:
                 went = True
             if self.all_home():
                 queue.clear()
-                return False
-            if not (went or queue):
                 return True
+            if not (went or queue):
+                return False
             while queue:
                 card = queue.pop()
                 bit = 1 << card
@@ -190,9 +198,12 @@ class Reach:
     def fill_queue(self, stock_at: int, spare: bytes) -> None:
         """Queue every card not home: each pile from its top down, then the cards in the
         spare spaces and the stock (the queue is popped from its end)."""
+        self.queue.extend(self.board.stock[stock_at:])
+        self.queue_laid_out(spare)
+
+    def queue_laid_out(self, spare: bytes) -> None:
+        """Queue the cards in ``spare`` (the spare spaces) and those in the piles."""
         queue = self.queue
-        for card in self.board.stock[stock_at:]:
-            queue.append(card)
         for card in spare:
             if card != NO_CARD:
                 queue.append(card)

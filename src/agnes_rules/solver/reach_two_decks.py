@@ -19,7 +19,7 @@ has reached its height, through copies that were not at home at the start and
 were each exposed when they went. So if some copy could never go home in the
 looser game, the position is lost.
 
-Where cards may be worried back the proof is not made (:func:`stranded_card_proof`):
+Where cards may be worried back the proof is not made (:func:`~.proofs.stranded_card_proof`):
 with two decks a card sent home may be either copy.
 """
 
@@ -30,22 +30,12 @@ from typing import Final
 from agnes_rules.solver.board import DOWN, NO_CARD, Board
 from agnes_rules.solver.reach import COLUMN_BOTTOM, IN_STOCK, RESERVE_BOTTOM, Reach
 
-__all__ = ["COPY", "TwoDeckReach", "stranded_card_proof"]
+__all__ = ["COPY", "TwoDeckReach"]
 
 #: The id of a card's second copy is the card's index plus this.
 COPY: Final = 52
 #: Every id of a two-deck game, as a mask.
 _EVERY_COPY: Final = (1 << 2 * COPY) - 1
-
-
-def stranded_card_proof(board: Board) -> Reach | None:
-    """The stranded-card proof for the positions of ``board``: None for two decks
-    where cards may be worried back."""
-    if board.decks == 1:
-        return Reach(board)
-    if board.worry_back:
-        return None
-    return TwoDeckReach(board)
 
 
 def _both_copies(cards: tuple[int, ...]) -> tuple[int, ...]:

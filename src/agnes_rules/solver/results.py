@@ -63,6 +63,10 @@ class Techniques:
     - ``stranded_cards``: refute a position in which some card could never get home even
       under looser rules that forget when things happen (two decks: not where cards are
       worried back; see the documentation).
+    - ``deal_order``: in that proof, where the stock goes to the columns, gaps stay empty
+      and the tableau does not wrap from base-1 to base (one deck, no card worried back),
+      deal the stock in its order: a dealt card covers the top card of its column when
+      nothing could leave that column before the deal, until it leaves.
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
       that turn a card or empty a column); otherwise the rules engine's order.
     - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
@@ -89,6 +93,7 @@ class Techniques:
     auto_foundation: bool = True
     dead_ends: bool = True
     stranded_cards: bool = True
+    deal_order: bool = True
     move_ordering: bool = True
     dominated_moves: bool = True
     streamline: bool = True

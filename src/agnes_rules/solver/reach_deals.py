@@ -1,0 +1,202 @@
+"""Stranded cards with the deals in their order: the proof of :mod:`.reach`, told when the
+stock comes.
+
+The looser game of :mod:`.reach` lets a card still in the stock be exposed, be
+a target and go home at any time, and covers nothing with it. So a position
+whose next deal will bury a card that must go home first passes that proof,
+and the search tries every way to play up to the deal, only to see each one
+refuted after it. Where the stock is dealt to the columns and gaps stay empty
+(one deck, no card worried back), this proof plays the looser game in
+*phases*: the first before the next deal, without the stock; then, deal by
+deal, the dealt cards join it, and the propagation goes on from where it
+stopped. Each phase's facts are facts of the real line up to the next deal,
+so they carry over.
+
+What the phases add is where a dealt card lands. A dealt card **covers** the
+top card of its column when, in the phases so far, that card could not go
+home and no card of the run it tops could be lifted: then in a real line
+nothing leaves the column before the deal. If no card could be packed on it
+either (none of its packers could be lifted), the dealt card lies on exactly
+that card, with the run links and glue the real column would have. If some
+could, cards packed there may lie between the two; the dealt card still
+covers the top card when it could not continue a run on it or on any card
+that could come to lie on it (a card packed on it, or on such a card, or
+continuing a run on one): then to expose the top card the dealt card must
+leave what it lies on, for a run lifted from below stops under it. Either
+way the top card is no longer exposed, until the dealt card leaves. No fact
+is lost: all the propagation found on that card being exposed is the cards
+that could be packed on it, and they were lifted before the deal. A card
+dealt to an empty column lies at its bottom (gaps stay empty, so no other
+card came there first). A card dealt where the top card could leave, or onto
+a column whose top is not known, is loose, as in :mod:`.reach`: a target
+where it is dealt, covering nothing.
+
+Soundness is the induction of :mod:`.reach`, phase by phase: an event of a
+real line before the next deal (a card leaves the card under it, goes home,
+is exposed) is one of the phases so far, because what it needs had happened
+and the cards it involves lie as they do here (a card not yet dealt takes no
+part). A dealt card that covers a top card lies above it in the real line
+from that deal on, with the same links where it lies on it, and the top card
+is exposed again only after the dealt card has left what it lies on. So
+every real line is a line of the phased game, and if some card could never go
+home in it, the position is lost. Every card the plain proof strands stays
+stranded here: this game is the plain one with some cards covered, and each of
+its rules asks as much or more.
+
+Where gaps can be filled nearly every top card could leave before a deal, and
+with the deals going to a reserve the proof decided no more deals in the
+measurements: there :mod:`.reach` runs as it is (see docs/solver.md).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from agnes_rules.solver.board import DOWN, Board, Position
+from agnes_rules.solver.reach import COLUMN_BOTTOM, IN_STOCK, Reach
+
+__all__ = ["DealOrderReach"]
+
+# What a column shows in :attr:`DealOrderReach.tops`, besides a card: nothing (a card
+# dealt there lies at its bottom), or a card not known (one was dealt loose there).
+EMPTY: Final = -1
+UNKNOWN: Final = -2
+
+
+class DealOrderReach(Reach):
+    """The stranded-card proof where the stock is dealt to the columns and gaps stay empty
+    (one deck, no card worried back), the stock dealt in its order (see the module)."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(board)
+        stock = board.stock
+        #: Bit ``packer`` of ``packer_masks[card]`` when ``packer`` may be packed on ``card``.
+        self.packer_masks = tuple(_mask(cards) for cards in board.packers)
+        #: ``stack_masks[card]``: ``card`` and the cards that could come to lie on it in a
+        #: column by moves between piles: packed on it, continuing a run on it, and so on.
+        self.stack_masks = tuple(_stack(board, card) for card in range(52))
+        #: ``onto_masks[card]``: the cards on which ``card`` continues a run.
+        self.onto_masks = tuple(_mask(tuple(cards)) for cards in board.links_onto)
+        #: ``stock_masks[at]``: the cards of the stock from ``at`` on, as a mask.
+        self.stock_masks = tuple(_mask(stock[at:]) for at in range(len(stock) + 1))
+        #: Per column a deal reaches, in the call under way: its top card, or EMPTY, UNKNOWN.
+        self.tops = [EMPTY] * board.width
+
+    def stranded(self, position: Position) -> bool:
+        """Whether some card not at home could never get home, the stock dealt in order."""
+        stock_at = position[4]
+        stock = self.board.stock
+        if stock_at == len(stock):
+            return super().stranded(position)
+        self.start(position)
+        # Before the next deal the stock takes no part (fill_queue left it out): each of
+        # its cards joins when it is dealt.
+        held = self.stock_masks[stock_at]
+        self.shown &= ~held
+        self.packable &= ~held
+        self.queued &= ~held
+        self.spread()  # it cannot end with every card home: the stock's are not yet there
+        tops, columns = self.tops, position[0]
+        for number in range(len(tops)):
+            column = columns[number]
+            tops[number] = column[-1] % DOWN if column else EMPTY
+        board = self.board
+        deal_width = board.width
+        at = stock_at
+        while at < len(stock):
+            end = min(at + deal_width, len(stock))
+            for number in range(end - at):
+                self.deal(stock[at + number], number)
+            if board.spare_leftover and len(stock) - end < deal_width:
+                for card in stock[end:]:  # to the spare spaces: loose
+                    self.deal(card, -1)
+                end = len(stock)
+            at = end
+            if self.spread():
+                return False
+        return True
+
+    def fill_queue(self, stock_at: int, spare: bytes) -> None:
+        """Queue every card not home but those of the stock (see :meth:`deal`)."""
+        self.queue_laid_out(spare)
+
+    def deal(self, card: int, number: int) -> None:
+        """Add ``card`` to the game, dealt onto column ``number`` (-1: a spare space): on
+        its bottom if it is empty, covering its top card where it does (:meth:`covers`),
+        else loose."""
+        tops = self.tops
+        top = tops[number] if number >= 0 else UNKNOWN
+        self.run_top[card] = card
+        if top == EMPTY:
+            self.under[card] = COLUMN_BOTTOM
+            tops[number] = card
+        elif top >= 0 and self.covers(card, top):
+            self.cover(top, card)
+            tops[number] = card
+        else:
+            self.under[card] = IN_STOCK
+            if number >= 0:
+                tops[number] = UNKNOWN
+        bit = 1 << card
+        self.shown |= bit
+        if number >= 0:
+            self.packable |= bit
+            self.enqueue(self.packers[card])  # a target now
+        self.enqueue_one(card)
+
+    def covers(self, card: int, top: int) -> bool:
+        """Whether ``card``, dealt onto the pile topped by ``top``, covers ``top`` (see the
+        module): nothing could leave that pile so far, and ``card`` could not continue a
+        run on a card that could have been packed on ``top`` first."""
+        if (self.lifted | self.homeable) >> top & 1:
+            return False
+        under_of, run_top = self.under, self.run_top
+        below = under_of[top]
+        while below < COLUMN_BOTTOM and run_top[below] == top:
+            if self.lifted >> below & 1:
+                return False
+            below = under_of[below]
+        if self.packer_masks[top] & self.lifted & ~self.home:
+            return not self.onto_masks[card] & self.stack_masks[top]
+        return True
+
+    def cover(self, top: int, card: int) -> None:
+        """Deal ``card`` onto ``top``, which is then exposed only once ``card`` leaves what
+        it lies on (taken to be ``top``: the cards that may lie between take no part)."""
+        self.under[card] = top
+        self.shown &= ~(1 << top)
+        if not self.link_masks[top] >> card & 1:
+            return
+        # It continues the run ``top`` ends (so nothing was packed on ``top``, see covers):
+        # that run now ends at ``card``, exposed.
+        if self.whole_runs:
+            self.glued |= 1 << card
+        under_of, run_top = self.under, self.run_top
+        below = top
+        while True:
+            run_top[below] = card
+            self.enqueue_one(below)
+            below = under_of[below]
+            if below >= COLUMN_BOTTOM or run_top[below] != top:
+                return
+
+
+def _stack(board: Board, card: int) -> int:
+    """``card`` and every card that could come to lie on it in a column, as a mask."""
+    mask = 1 << card
+    todo = [card]
+    while todo:
+        lower = todo.pop()
+        for upper in (*board.packers[lower], *board.links[lower]):
+            if not mask >> upper & 1:
+                mask |= 1 << upper
+                todo.append(upper)
+    return mask
+
+
+def _mask(cards: tuple[int, ...] | bytes) -> int:
+    """The bit mask of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
