@@ -6,13 +6,14 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from agnes_rules import winnable_deals
+from agnes_rules import Card, winnable_deals
+from agnes_rules.cards import card_from_index
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import Board
 from agnes_rules.solver.proofs import stranded_card_proof
-from agnes_rules.solver.reach import Reach
+from agnes_rules.solver.reach import IN_STOCK, Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
 from tests.positions import position
 
@@ -38,6 +39,16 @@ def _kings(columns: dict[int, str], stock: str) -> GameState:
     return position(_NONE_UP, base="A", columns=columns, foundations=_TENS_HOME, stock=stock)
 
 
+def _lies_on(state: GameState, dealt: str) -> str | None:
+    """The card the proof with the deals in order takes ``dealt`` to lie on once it is
+    dealt (None: loose, covering nothing)."""
+    board = Board(state)
+    proof = DealOrderReach(board)
+    proof.stranded(board.root)
+    under = proof.under[Card.parse(dealt).index]
+    return None if under == IN_STOCK else str(card_from_index(under))
+
+
 @pytest.mark.parametrize(
     ("columns", "stock"),
     [
@@ -51,7 +62,8 @@ def _kings(columns: dict[int, str], stock: str) -> GameState:
         # The queen of spades could be packed on the king of clubs before the deal; the
         # king of spades, dealt on top, then lies on the queen. It continues no run on
         # either, so the king of clubs is exposed only once it leaves: it never does (it
-        # waits for its queen, under the jack of spades, under the king of clubs).
+        # waits for the queen of spades, which waits for the jack, under the king of
+        # clubs).
         ({1: "JS KC", 2: "QS"}, "KS QC"),
     ],
     ids=["on the top card", "on a card packed there"],
@@ -61,16 +73,20 @@ def test_a_dealt_card_buries_the_card_it_must_follow_home(
 ) -> None:
     state = _kings(columns, stock=stock)
     assert _proofs(state) == (True, False)
+    assert _lies_on(state, "KS") == "KC"
     assert solve(state).states == 1
     assert solve(state, techniques=_LOOSE).outcome is Outcome.LOST
 
 
 def test_a_dealt_card_is_loose_where_the_top_card_could_leave_first() -> None:
-    # The queen of clubs is on a column: the king of clubs can go home before the deal,
-    # so where the jack of spades lands is not known. It lands on the queen of spades,
-    # and the game is won.
-    state = _kings({1: "QS KC", 2: "QC"}, stock="JS KS")
+    # The queen of spades, which waits for its jack in the stock, could be packed on the
+    # king of clubs before the deal: where the king of spades lands is not known, so it
+    # covers nothing. (Covering the queen would strand it under a king that waits for
+    # it; but the game is won: the queen goes onto the king of clubs, the queen of clubs
+    # home, and the king of spades into the emptied column.)
+    state = _kings({1: "QC QS", 2: "KC"}, stock="KS JS")
     assert _proofs(state) == (False, False)
+    assert _lies_on(state, "KS") is None
     result = solve(state)
     assert result.won and state.play(result.moves).is_won
 
@@ -81,6 +97,7 @@ def test_a_dealt_card_is_loose_where_it_could_continue_a_run_packed_on_the_top_c
     # with the queen left where it is.)
     state = _kings({1: "KS KC", 2: "QS"}, stock="JS QC")
     assert _proofs(state) == (False, False)
+    assert _lies_on(state, "JS") is None
     result = solve(state)
     assert result.won and state.play(result.moves).is_won
 

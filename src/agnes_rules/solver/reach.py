@@ -218,7 +218,8 @@ class Reach:
 
     def keeps_open(self, position: Position, move: InternalMove) -> bool:
         """Whether ``move`` (played from ``position``, nothing autoplayed after it)
-        surely leads to a position that is not stranded when ``position`` is not.
+        surely leads to a position that is not stranded when ``position`` is not (by
+        this proof; not by the one with the stock dealt in order, :mod:`.reach_deals`).
 
         True for a move onto a column whose bottom card could be packed, after the
         move, on the top card of another column (the card it left, or any other),

@@ -13,23 +13,27 @@ stopped. Each phase's facts are facts of the real line up to the next deal,
 so they carry over.
 
 What the phases add is where a dealt card lands. A dealt card **covers** the
-top card of its column when, in the phases so far, that card could not go
-home and no card of the run it tops could be lifted: then in a real line
-nothing leaves the column before the deal. If no card could be packed on it
-either (none of its packers could be lifted), the dealt card lies on exactly
-that card, with the run links and glue the real column would have. If some
-could, cards packed there may lie between the two; the dealt card still
-covers the top card when it could not continue a run on it or on any card
-that could come to lie on it (a card packed on it, or on such a card, or
-continuing a run on one): then to expose the top card the dealt card must
-leave what it lies on, for a run lifted from below stops under it. Either
-way the top card is no longer exposed, until the dealt card leaves. No fact
-is lost: all the propagation found on that card being exposed is the cards
-that could be packed on it, and they were lifted before the deal. A card
-dealt to an empty column lies at its bottom (gaps stay empty, so no other
-card came there first). A card dealt where the top card could leave, or onto
-a column whose top is not known, is loose, as in :mod:`.reach`: a target
-where it is dealt, covering nothing.
+top card of its column when, in the phases so far, that card could not go home
+and no card of the run it tops could be lifted: then in a real line nothing
+leaves the column before the deal. If no card could be packed on it either
+(none of its packers could be lifted), the dealt card lies on exactly that
+card, with the run links and glue the real column would have. If some could,
+cards packed there may lie between the two; the dealt card still covers the
+top card when it could not continue a run on it or on any card that could come
+to lie on it (a card packed on it, or on such a card, or continuing a run on
+one): then to expose the top card the dealt card must leave what it lies on,
+for a run lifted from below stops under it. Either way the top card is no
+longer exposed, until the dealt card leaves. No fact is lost: the propagation
+reads that card's being exposed only to send it home, to lift it or its run,
+and to make it a target; it could not go home, nor it or its run be lifted,
+and the cards it could take were lifted before the deal. Where cards may lie
+between, the cards the dealt card really lies on were lifted there (or packed
+on those), and the top of what was lifted there had been exposed: so they take
+part in the phased game as in the plain one, and taking the dealt card to lie
+on the top card asks only more. A card dealt to an empty column lies at its
+bottom (gaps stay empty, so no other card came there first). A card dealt
+where the top card could leave, or onto a column whose top is not known, is
+loose, as in :mod:`.reach`: a target where it is dealt, covering nothing.
 
 Soundness is the induction of :mod:`.reach`, phase by phase: an event of a
 real line before the next deal (a card leaves the card under it, goes home,
@@ -43,9 +47,12 @@ home in it, the position is lost. Every card the plain proof strands stays
 stranded here: this game is the plain one with some cards covered, and each of
 its rules asks as much or more.
 
-Where gaps can be filled nearly every top card could leave before a deal, and
-with the deals going to a reserve the proof decided no more deals in the
-measurements: there :mod:`.reach` runs as it is (see docs/solver.md).
+Where gaps can be filled, or the tableau wraps with no stop (PySolFC's Sorel),
+nearly every top card could leave before a deal, and with the deals going to a
+reserve the proof decided no more deals in the measurements: there
+:mod:`.reach` runs as it is (see docs/solver.md). :meth:`.Reach.keeps_open`
+speaks of the plain proof: after a move it passes, this one may strand a
+position it did not strand before (the search then only skips a check).
 """
 
 from __future__ import annotations
