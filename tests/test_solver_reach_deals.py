@@ -78,26 +78,26 @@ def test_a_dealt_card_buries_the_card_it_must_follow_home(
     assert solve(state, techniques=_LOOSE).outcome is Outcome.LOST
 
 
-def test_a_dealt_card_is_loose_where_the_top_card_could_leave_first() -> None:
-    # The queen of spades, which waits for its jack in the stock, could be packed on the
-    # king of clubs before the deal: where the king of spades lands is not known, so it
-    # covers nothing. (Covering the queen would strand it under a king that waits for
-    # it; but the game is won: the queen goes onto the king of clubs, the queen of clubs
-    # home, and the king of spades into the emptied column.)
-    state = _kings({1: "QC QS", 2: "KC"}, stock="KS JS")
+@pytest.mark.parametrize(
+    ("columns", "stock", "dealt"),
+    [
+        # The queen of spades, which waits for its jack in the stock, could be packed on
+        # the king of clubs before the deal: where the king of spades lands is not known,
+        # so it covers nothing. (Covering the queen would strand it under a king that
+        # waits for it; but the game is won: the queen goes onto the king of clubs, the
+        # queen of clubs home, and the king of spades into the emptied column.)
+        ({1: "QC QS", 2: "KC"}, "KS JS", "KS"),
+        # The jack of spades could continue a run on the queen of spades, once that is
+        # packed on the king of clubs, and leave with it: it covers nothing. (Here the
+        # game is won with the queen left where it is.)
+        ({1: "KS KC", 2: "QS"}, "JS QC", "JS"),
+    ],
+    ids=["the top card could leave first", "it could continue a run packed there"],
+)
+def test_a_dealt_card_is_loose(columns: dict[int, str], stock: str, dealt: str) -> None:
+    state = _kings(columns, stock=stock)
     assert _proofs(state) == (False, False)
-    assert _lies_on(state, "KS") is None
-    result = solve(state)
-    assert result.won and state.play(result.moves).is_won
-
-
-def test_a_dealt_card_is_loose_where_it_could_continue_a_run_packed_on_the_top_card() -> None:
-    # The jack of spades could continue a run on the queen of spades, once that is packed
-    # on the king of clubs, and leave with it: it covers nothing. (Here the game is won
-    # with the queen left where it is.)
-    state = _kings({1: "KS KC", 2: "QS"}, stock="JS QC")
-    assert _proofs(state) == (False, False)
-    assert _lies_on(state, "JS") is None
+    assert _lies_on(state, dealt) is None
     result = solve(state)
     assert result.won and state.play(result.moves).is_won
 

@@ -55,6 +55,7 @@ one by one but keep each other out of reach wherever they move.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from agnes_rules.solver.board import (
@@ -68,7 +69,7 @@ from agnes_rules.solver.board import (
     Position,
 )
 
-__all__ = ["COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach"]
+__all__ = ["COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach", "mask_of"]
 
 # What lies under a card, besides another card (0..51, or with two decks a copy, 0..103,
 # see :mod:`.reach_two_decks`): nothing, at the bottom of a column or of a reserve pile;
@@ -94,19 +95,19 @@ class Reach:
         self.packers = board.packers
         #: The run links as masks: bit ``upper`` of ``link_masks[code]`` when a card
         #: ``upper`` continues a run on the card of ``code`` (none on a face-down one).
-        self.link_masks = tuple(_mask(cards) for cards in board.links)
+        self.link_masks = tuple(mask_of(cards) for cards in board.links)
         #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``.
-        self.fit_masks = tuple(_mask(frozenset(cards)) for cards in board.fits_under)
+        self.fit_masks = tuple(mask_of(cards) for cards in board.fits_under)
         self.card_at = board.card_at
         #: ``home_masks[suit * 14 + count]``: the cards of the suit home when it has
         #: ``count`` on its foundation.
         self.home_masks = tuple(
-            _mask(frozenset(board.card_at[suit * 13 + level] for level in range(count)))
+            mask_of(board.card_at[suit * 13 + level] for level in range(count))
             for suit in range(4)
             for count in range(14)
         )
         #: The cards that may fill a gap, as a mask and in order.
-        self.gap_fillers = _mask(board.vacancy_movable)
+        self.gap_fillers = mask_of(board.vacancy_movable)
         self.gap_filler_cards = tuple(sorted(board.vacancy_movable))
         self.to_reserve = board.to_reserve
         #: Whether cards at home may come back (worried back): then they are targets too.
@@ -430,8 +431,8 @@ class Reach:
         self.packable, self.glued, self.shown = packable, glued, shown
 
 
-def _mask(cards: frozenset[int]) -> int:
-    """The bit mask of ``cards``."""
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of ``cards`` (bit ``card`` for each)."""
     mask = 0
     for card in cards:
         mask |= 1 << card

@@ -60,7 +60,7 @@ from __future__ import annotations
 from typing import Final
 
 from agnes_rules.solver.board import DOWN, Board, Position
-from agnes_rules.solver.reach import COLUMN_BOTTOM, IN_STOCK, Reach
+from agnes_rules.solver.reach import COLUMN_BOTTOM, IN_STOCK, Reach, mask_of
 
 __all__ = ["DealOrderReach"]
 
@@ -78,14 +78,14 @@ class DealOrderReach(Reach):
         super().__init__(board)
         stock = board.stock
         #: Bit ``packer`` of ``packer_masks[card]`` when ``packer`` may be packed on ``card``.
-        self.packer_masks = tuple(_mask(cards) for cards in board.packers)
+        self.packer_masks = tuple(mask_of(cards) for cards in board.packers)
         #: ``stack_masks[card]``: ``card`` and the cards that could come to lie on it in a
         #: column by moves between piles: packed on it, continuing a run on it, and so on.
         self.stack_masks = tuple(_stack(board, card) for card in range(52))
         #: ``onto_masks[card]``: the cards on which ``card`` continues a run.
-        self.onto_masks = tuple(_mask(tuple(cards)) for cards in board.links_onto)
+        self.onto_masks = tuple(mask_of(cards) for cards in board.links_onto)
         #: ``stock_masks[at]``: the cards of the stock from ``at`` on, as a mask.
-        self.stock_masks = tuple(_mask(stock[at:]) for at in range(len(stock) + 1))
+        self.stock_masks = tuple(mask_of(stock[at:]) for at in range(len(stock) + 1))
         #: Per column a deal reaches, in the call under way: its top card, or EMPTY, UNKNOWN.
         self.tops = [EMPTY] * board.width
 
@@ -198,12 +198,4 @@ def _stack(board: Board, card: int) -> int:
             if not mask >> upper & 1:
                 mask |= 1 << upper
                 todo.append(upper)
-    return mask
-
-
-def _mask(cards: tuple[int, ...] | bytes) -> int:
-    """The bit mask of ``cards``."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
     return mask
