@@ -17,6 +17,7 @@ from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, NO_CARD, Board, Position
 from agnes_rules.solver.deadends import DeadEnds
+from agnes_rules.solver.landmarks import LandmarkProof
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.proofs import stranded_card_proof
 from agnes_rules.solver.reach import Reach
@@ -427,11 +428,25 @@ def _deal_order_strands_at_least_as_much(state: GameState) -> None:
         assert DealOrderReach(board).stranded(board.root)
 
 
+def _landmarks_strand_at_least_as_much(state: GameState) -> None:
+    board = Board(state)
+    if board.worry_back:
+        return
+    if Reach(board).stranded(board.root):
+        assert LandmarkProof(board).stranded(board.root)
+
+
 #: What holds at every position of a random game: the propagation finds the plain
 #: fixpoint (Reach examines a card again only when something it reads has changed; a
 #: change it failed to notice would strand cards wrongly), a move that keeps the game
-#: open never strands it, and dealing the stock in order only adds to what is stranded.
-_AT_EVERY_POSITION = [_same_fixpoint, _keeps_open_holds, _deal_order_strands_at_least_as_much]
+#: open never strands it, and dealing the stock in order, or counting landmarks, only
+#: adds to what is stranded.
+_AT_EVERY_POSITION = [
+    _same_fixpoint,
+    _keeps_open_holds,
+    _deal_order_strands_at_least_as_much,
+    _landmarks_strand_at_least_as_much,
+]
 #: The same with two decks, where the stock is never dealt in order in the proof.
 _AT_EVERY_POSITION_TWO_DECKS = [_same_fixpoint, _keeps_open_holds]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from agnes_rules import Card, winnable_deals
+from agnes_rules import Card
 from agnes_rules.cards import card_from_index
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Variant
@@ -16,6 +16,7 @@ from agnes_rules.solver.proofs import stranded_card_proof
 from agnes_rules.solver.reach import IN_STOCK, Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
 from tests.positions import position
+from tests.winning_lines import positions_on_winning_lines
 
 #: quagnes's default rules dealt face up: runs by colour, gaps stay empty, 7 columns.
 _NONE_UP = attrs.evolve(Variant.named("agnes-sorel-quagnes"), face_down=False)
@@ -129,17 +130,6 @@ def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
     # Deals known to be won, their lines found with the stock loose: every position on
     # them can be won, so the proof must let each one pass. (PySolFC's Sorel too, where
     # the search does not use it: the proof holds there all the same.)
-    lines = 0
-    for number in winnable_deals(name)[:12]:
-        state = GameState.deal(name, number)
-        result = solve(state, max_states=20_000, techniques=_LOOSE)
-        if not result.won:
-            continue
-        for move in result.moves:
-            board = Board(state)
-            assert not DealOrderReach(board).stranded(board.root), (number, str(move))
-            state = state.apply(move)
-        lines += 1
-        if lines == 4:
-            break
-    assert lines == 4
+    for number, state in positions_on_winning_lines(name, _LOOSE):
+        board = Board(state)
+        assert not DealOrderReach(board).stranded(board.root), number

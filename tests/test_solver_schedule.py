@@ -8,10 +8,10 @@ import threading
 from collections.abc import Iterator
 
 from agnes_rules.solver.collector import pause_collector, resume_collector
-from agnes_rules.solver.schedule import REST, TRIAL, YIELD, DeadEndSchedule
+from agnes_rules.solver.schedule import REST, TRIAL, YIELD, TrialSchedule
 
 
-def _trial(schedule: DeadEndSchedule, hits: int) -> None:
+def _trial(schedule: TrialSchedule, hits: int) -> None:
     """A whole trial: ``hits`` positions refuted, then the positions let pass."""
     for _ in range(hits):
         assert schedule.due()
@@ -22,7 +22,7 @@ def _trial(schedule: DeadEndSchedule, hits: int) -> None:
 
 
 def test_a_trial_that_refutes_too_little_rests_the_check_then_it_is_tried_again() -> None:
-    schedule = DeadEndSchedule()
+    schedule = TrialSchedule()
     _trial(schedule, TRIAL // YIELD - 1)
     assert schedule.rests == 1
     assert [schedule.due() for _ in range(REST)] == [False] * REST
@@ -32,11 +32,21 @@ def test_a_trial_that_refutes_too_little_rests_the_check_then_it_is_tried_again(
 
 
 def test_a_trial_that_refutes_enough_keeps_the_check_running() -> None:
-    schedule = DeadEndSchedule()
+    schedule = TrialSchedule()
     for _ in range(3):
         _trial(schedule, TRIAL // YIELD)
     assert schedule.rests == 0 and schedule.due()
     assert (schedule.passes, schedule.hits) == (0, 0)
+
+
+def test_a_schedule_of_shorter_trials_rests_for_its_own_length() -> None:
+    schedule = TrialSchedule(trial=1_000, rest=9_000)
+    for _ in range(1_000):
+        assert schedule.due()
+        schedule.record(False)
+    assert schedule.rests == 1
+    assert [schedule.due() for _ in range(9_000)] == [False] * 9_000
+    assert schedule.due()
 
 
 @contextlib.contextmanager

@@ -11,15 +11,23 @@ proof is sound on its own, so running one less often never changes a verdict.
 
 from __future__ import annotations
 
+from typing import Final
+
 from agnes_rules.solver.board import DEAL, SPARE_TO_FOUNDATION, Board, InternalMove, Position
 from agnes_rules.solver.deadends import DeadEnds
+from agnes_rules.solver.landmarks import LandmarkProof
 from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
 from agnes_rules.solver.reach_two_decks import TwoDeckReach
 from agnes_rules.solver.results import ALL_TECHNIQUES, Techniques
-from agnes_rules.solver.schedule import DeadEndSchedule
+from agnes_rules.solver.schedule import TrialSchedule
 
-__all__ = ["LossProofs", "deals_in_order", "stranded_card_proof"]
+__all__ = ["LANDMARK_REST", "LANDMARK_TRIAL", "LossProofs", "deals_in_order", "stranded_card_proof"]
+
+#: The trials of the landmarks, shorter than the dead-end check's: a check costs several
+#: positions' worth of work, and most searches are over in a few thousand positions.
+LANDMARK_TRIAL: Final = 1_000
+LANDMARK_REST: Final = 9_000
 
 
 def stranded_card_proof(board: Board, techniques: Techniques = ALL_TECHNIQUES) -> Reach | None:
@@ -58,9 +66,27 @@ class LossProofs:
         #: When the dead-end check runs where the stranded-card proof runs before it (see
         #: :mod:`.schedule`); alone, it always runs. Each pass of a search starts a new
         #: one (:meth:`start_pass`).
-        self.schedule = DeadEndSchedule()
+        self.schedule = TrialSchedule()
         #: The stranded-card proof (None: off, or two decks where cards are worried back).
         self.reach = stranded_card_proof(board, techniques)
+        #: The same proof with landmark sets (:mod:`.landmarks`), run where it lets a
+        #: position pass: one deck, no card worried back (None: off).
+        self.landmarks = (
+            LandmarkProof(board)
+            if techniques.landmarks
+            and self.reach is not None
+            and board.decks == 1
+            and not board.worry_back
+            else None
+        )
+        #: When the landmarks run, but at the first position (see :mod:`.schedule`):
+        #: they cost several times the plain proof, and refute nothing in most deals.
+        self.landmark_trials = TrialSchedule(LANDMARK_TRIAL, LANDMARK_REST)
+        #: Whether they run in the search at all, not only at its first position: not
+        #: where the stock is dealt in order in the plain proof (Parlett's and quagnes's
+        #: Sorel), whose searches are short, so that the trials never rest; there they
+        #: cost a third to a half more CPU for the same verdicts (docs/solver.md).
+        self.landmarks_in_search = not deals_in_order(board)
         #: Whether any proof runs.
         self.active = self.refutes or self.reach is not None
         #: Whether the stranded-card proof runs after every move that could strand a
@@ -81,21 +107,44 @@ class LossProofs:
         self.proof_from = max(len(board.stock) - 2 * board.width, 0) if board.decks == 2 else 0
 
     def start_pass(self) -> None:
-        """Start the dead-end check's trials anew, for a new pass of the search.
+        """Start the trials of the dead-end check and of the landmarks anew, for a new
+        pass of the search.
 
         A pass searches another game (the streamlined one) or in another order, and
-        what the check found in one says little of the next: a schedule carried over
-        from a pass where the check refuted nothing would rest it through the start
-        of the next, where it may refute what that pass needs refuted (see
-        docs/solver.md, "Effect of each technique").
+        what a proof found in one says little of the next: a schedule carried over
+        from a pass where it refuted nothing would rest it through the start of the
+        next, where it may refute what that pass needs refuted (see docs/solver.md,
+        "Effect of each technique").
         """
-        self.schedule = DeadEndSchedule()
+        self.schedule = TrialSchedule()
+        self.landmark_trials = TrialSchedule(LANDMARK_TRIAL, LANDMARK_REST)
 
     def refuted(self, position: Position) -> bool:
         """Whether a loss proof refutes ``position`` (the first position of a search)."""
         if self.refutes and self.dead_ends.is_dead(position):
             return True
-        return self.reach is not None and self.reach.stranded(position)
+        return self.reach is not None and self.stranded(position, always=True)
+
+    def stranded(self, position: Position, always: bool) -> bool:
+        """Whether the stranded-card proof refutes ``position`` (:attr:`reach` runs), or,
+        where it lets it pass, the same with landmarks: ``always`` (the first position of
+        a search), else where :attr:`landmarks_in_search` says, in the trials of
+        :attr:`landmark_trials`."""
+        if self.reach is not None and self.reach.stranded(position):
+            return True
+        landmarks = self.landmarks
+        if landmarks is None:
+            return False
+        if always:
+            return landmarks.stranded(position)
+        if not self.landmarks_in_search:
+            return False
+        trials = self.landmark_trials
+        if not trials.due():
+            return False
+        refuted = landmarks.stranded(position)
+        trials.record(refuted)
+        return refuted
 
     def newly_refuted(
         self, parent: Position, child: Position, move: InternalMove, auto: list[InternalMove]
@@ -103,8 +152,8 @@ class LossProofs:
         """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
         ``move`` and its autoplay ``auto``.
 
-        The stranded-card proof runs (from the stock position :attr:`proof_from` on)
-        after a deal or a card sent home, and where
+        The stranded-card proof (:meth:`stranded`, with its landmarks) runs (from the
+        stock position :attr:`proof_from` on) after a deal or a card sent home, and where
         :attr:`check_every_move` says so after every other move that could strand
         ``child`` (``parent`` is not stranded: it was checked, or reached by moves that
         keep the game open; with the stock dealt in order, :mod:`.reach_deals`, such a
@@ -116,12 +165,12 @@ class LossProofs:
         reach = self.reach
         if reach is not None and child[4] >= self.proof_from:
             if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or auto:
-                if reach.stranded(child):
+                if self.stranded(child, False):
                     return True
             elif (
                 self.check_every_move
                 and not reach.keeps_open(parent, move)
-                and reach.stranded(child)
+                and self.stranded(child, False)
             ):
                 return True
         if not self.refutes:

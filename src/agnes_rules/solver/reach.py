@@ -156,16 +156,23 @@ class Reach:
 
     def start(self, position: Position) -> None:
         """Set up the looser game of ``position``, every card not home queued."""
-        columns, reserve, spare, found, stock_at = position
-        piles = columns + reserve if reserve else columns
-        self.piles, self.width, self.found = piles, len(columns), found
-        self.locate(stock_at, spare)
+        self.lay_out(position)
+        columns, _, spare, found, stock_at = position
         reach = self.reach
         for number in range(len(found)):
             reach[number] = found[number]
         self.emptiable = not all(columns)
         self.fill_queue(stock_at, spare)
         self.queued = ~self.lifted
+
+    def lay_out(self, position: Position) -> None:
+        """Fill the per-card tables of ``position`` (:meth:`locate`): what lies under each
+        card, the run it heads, and the masks of the cards at home, exposed, packable and
+        glued, as they are before anything moves."""
+        columns, reserve, spare, found, stock_at = position
+        self.piles = columns + reserve if reserve else columns
+        self.width, self.found = len(columns), found
+        self.locate(stock_at, spare)
 
     def spread(self) -> bool:
         """Apply the rules until nothing changes; whether every card could go home."""

@@ -67,6 +67,11 @@ class Techniques:
       and the tableau does not wrap from base-1 to base (one deck, no card worried back),
       deal the stock in its order: a dealt card covers the top card of its column when
       nothing could leave that column before the deal, until it leaves.
+    - ``landmarks``: where that proof lets a position pass (one deck, no card worried
+      back), run it again counting, for each thing that could happen, the cards that
+      must be home before it: a card cannot be packed on a target that must go home
+      before the card could move (at a search's first position, and in short trials
+      in the search but where the stock is dealt in order).
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
       that turn a card or empty a column); otherwise the rules engine's order.
     - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
@@ -94,6 +99,7 @@ class Techniques:
     dead_ends: bool = True
     stranded_cards: bool = True
     deal_order: bool = True
+    landmarks: bool = True
     move_ordering: bool = True
     dominated_moves: bool = True
     streamline: bool = True

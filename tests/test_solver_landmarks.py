@@ -1,0 +1,90 @@
+"""Stranded cards with landmarks (:mod:`agnes_rules.solver.landmarks`): a card cannot be
+packed on a target that must go home before the card could move."""
+
+from __future__ import annotations
+
+import pytest
+
+from agnes_rules import Card
+from agnes_rules.core.state import GameState
+from agnes_rules.solver import Outcome, Techniques, solve
+from agnes_rules.solver.board import Board
+from agnes_rules.solver.landmarks import NEVER, LandmarkProof
+from agnes_rules.solver.proofs import LossProofs
+from agnes_rules.solver.reach import Reach
+from agnes_rules.solver.results import ALL_TECHNIQUES
+from tests.winning_lines import positions_on_winning_lines
+
+_WITHOUT = Techniques(landmarks=False)
+
+
+def _bit(text: str) -> int:
+    """The bit of the card written ``text`` (``"TC"``) in a landmark set."""
+    return 1 << Card.parse(text).index
+
+
+def test_a_card_whose_targets_must_go_home_first_is_stranded() -> None:
+    # Parlett's Agnes Bernauer, deal 645 (base 5, packing in alternate colours): the last
+    # column is 4C 8C 2C 4S TC 3D 8S from the bottom. The three of diamonds fits only on
+    # a black four, both under it, so it leaves the ten of clubs only by going home,
+    # after the jack and king of diamonds. The king lies under the three of hearts, which
+    # fits only on the same two fours, so it too must go home first, after the jack of
+    # hearts. So both red jacks are home before the ten of clubs could move: it must go
+    # home itself, after the eight of clubs, which lies under it. The plain proof lets
+    # the ten be packed on a red jack at any time, and lets the deal pass.
+    state = GameState.deal("agnes-bernauer-parlett", 645)
+    board = Board(state)
+    assert not Reach(board).stranded(board.root)
+    proof = LandmarkProof(board)
+    assert proof.stranded(board.root)
+    ten = Card.parse("TC").index
+    # The ten could be exposed, but only once both red jacks are home; so it is never
+    # lifted, and the eight never goes home.
+    assert proof.shown[ten] != NEVER
+    assert proof.shown[ten] & _bit("JH") and proof.shown[ten] & _bit("JD")
+    assert proof.lifted[ten] == NEVER
+    assert proof.homeable[Card.parse("8C").index] == NEVER
+    result = solve(state)
+    assert result.outcome is Outcome.LOST and result.states == 1
+    assert solve(state, max_states=2_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
+
+
+def test_a_won_deal_the_plain_proof_left_undecided() -> None:
+    # PySolFC's Agnes Bernauer, deal 243: undecided at 1,000,000 positions without the
+    # landmarks (its search stayed in lines that are lost); with them, won quickly.
+    state = GameState.deal("agnes-bernauer-pysol", 243)
+    assert solve(state, max_states=5_000).outcome is Outcome.WON
+    assert solve(state, max_states=5_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["agnes-sorel-parlett", "agnes-sorel-quagnes", "agnes-sorel-pysol", "agnes-bernauer-pysol"],
+)
+def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
+    # Every position on a winning line can be won, so the proof must let each one pass.
+    for number, state in positions_on_winning_lines(name, _WITHOUT):
+        board = Board(state)
+        assert not LandmarkProof(board).stranded(board.root), number
+
+
+def test_where_the_proof_runs() -> None:
+    def landmarks(name: str, techniques: Techniques = ALL_TECHNIQUES) -> object:
+        return LossProofs(Board(GameState.deal(name, 1)), techniques).landmarks
+
+    assert isinstance(landmarks("agnes-bernauer"), LandmarkProof)
+    assert isinstance(landmarks("agnes-sorel-quagnes"), LandmarkProof)
+    assert landmarks("agnes-bernauer", _WITHOUT) is None
+    assert landmarks("agnes-bernauer", Techniques(stranded_cards=False)) is None
+    assert landmarks("agnes-two") is None  # two decks
+    # In the search (not only at its first position) but where the plain proof deals
+    # the stock in order.
+    in_search = {
+        name: LossProofs(Board(GameState.deal(name, 1)), ALL_TECHNIQUES).landmarks_in_search
+        for name in ("agnes-bernauer", "agnes-sorel-pysol", "agnes-sorel-quagnes")
+    }
+    assert in_search == {
+        "agnes-bernauer": True,
+        "agnes-sorel-pysol": True,
+        "agnes-sorel-quagnes": False,
+    }
