@@ -28,9 +28,10 @@ line is a line of the looser game, and by induction over its moves, the cards
 home before each fact first holds include the fact's landmark set: its first
 cause in the line is a rule whose conditions held earlier (their sets are home
 by then), and it used a target that was not home, so a usable one. The sets are
-the greatest fixpoint of these rules, found by going over every card until
-nothing changes, from "never" (every set of every card, here ``-1``: all bits),
-so they only shrink, and an exclusion, once lifted, stays lifted. A card that
+the greatest fixpoint of these rules, found by propagation from "never" (every
+set of every card, here ``-1``: all bits): a card is examined again only when a
+set its rules read has shrunk. The sets only shrink, so an exclusion, once
+lifted, stays lifted, and once every card has a way home the check can stop. A card that
 never gets home there never gets home in a real line: the position is lost.
 
 Where runs move only whole, a card glued to the card under it is lifted only
@@ -43,7 +44,7 @@ from __future__ import annotations
 from typing import Final
 
 from agnes_rules.solver.board import DOWN, Board, Position
-from agnes_rules.solver.reach import Reach
+from agnes_rules.solver.reach import COLUMN_BOTTOM, Reach, mask_of
 
 __all__ = ["NEVER", "LandmarkProof"]
 
@@ -65,36 +66,47 @@ class LandmarkProof:
             card_at[card // 13 * 13 + height[card] - 1] if height[card] else -1
             for card in range(52)
         )
+        #: For each card, the card above it in its suit (the one that follows it home).
+        self.above_in_suit = tuple(
+            card_at[card // 13 * 13 + height[card] + 1] if height[card] < 12 else -1
+            for card in range(52)
+        )
         # Per card, for the call under way: the card lying on it (-1: none), and the sets.
         self.above = [-1] * 52
         self.shown = [NEVER] * 52
         self.lifted = [NEVER] * 52
         self.homeable = [NEVER] * 52
+        # The call under way: the foundations, the columns' bottom cards, the set of an
+        # empty column, the cards not home, the cards to examine again (a list and a
+        # mask), and how many cards have no way home yet.
+        self.found = b""
+        self.bottoms = 0
+        self.emptiable = NEVER
+        self.in_play = 0
+        self.queue: list[int] = []
+        self.queued = 0
+        self.unreached = 0
 
     def stranded(self, position: Position) -> bool:
         """Whether some card not at home could never get home, landmarks counted."""
-        layout = self.layout
-        layout.lay_out(position)
+        self.layout.lay_out(position)
         cards = self.set_up(position)
-        columns, found = position[0], position[3]
-        bottoms = [column[0] % DOWN for column in columns if column]
-        emptiable = 0 if len(bottoms) < len(columns) else NEVER
-        lifted, homeable = self.lifted, self.homeable
-        changed = True
-        while changed:
-            changed = False
-            for card in cards:
-                if self.settle(card, emptiable, found):
-                    changed = True
-            if emptiable:
-                empty = NEVER
-                for bottom in bottoms:
-                    empty &= lifted[bottom] & homeable[bottom]
-                if empty != emptiable:
-                    emptiable, changed = empty, True
-            # A set only shrinks: once every card could get home, the rest cannot undo it.
-            if all(homeable[card] != NEVER for card in cards):
-                return False
+        columns = position[0]
+        self.found = position[3]
+        self.bottoms = mask_of(column[0] % DOWN for column in columns if column)
+        self.emptiable = 0 if not all(columns) else NEVER
+        # Each card is examined again only when a set its rules read has shrunk.
+        queue = self.queue
+        queue.clear()
+        queue.extend(cards)
+        self.queued = self.in_play
+        self.unreached = len(cards)  # the cards whose home set is still NEVER
+        while queue:
+            card = queue.pop()
+            self.queued &= ~(1 << card)
+            self.settle(card)
+            if not self.unreached:
+                return False  # a set only shrinks: no card can fall back to NEVER
         return True
 
     def set_up(self, position: Position) -> list[int]:
@@ -119,33 +131,79 @@ class LandmarkProof:
         for card in cards:
             shown[card] = 0 if exposed >> card & 1 else NEVER
             lifted[card] = homeable[card] = NEVER
+        self.in_play = mask_of(cards)
         return cards
 
-    def settle(self, card: int, emptiable: int, found: bytes) -> bool:
-        """Apply the rules to ``card`` once; whether one of its sets shrank."""
+    def settle(self, card: int) -> None:
+        """Apply the rules to ``card``, and queue what reads a set of it that shrank."""
+        layout = self.layout
         shown, lifted, homeable = self.shown, self.lifted, self.homeable
-        changed = False
         upper = self.above[card]
-        if upper >= 0 and not self.layout.shown >> card & 1:
+        if upper >= 0 and not layout.shown >> card & 1:
             now = lifted[upper] & homeable[upper]
             if now != shown[card]:
-                shown[card], changed = now, True
-        below = self.below[card]
+                shown[card] = now
+                # The card is a target now, or readier; the runs it tops are freer.
+                self.enqueue(self.board.packers[card])
+                below = layout.under[card]
+                while below < COLUMN_BOTTOM and layout.run_top[below] == card:
+                    self.enqueue_one(below)
+                    below = layout.under[below]
+        left = False  # whether it leaves what it lies on sooner now
         now = shown[card] | (1 << card)
-        if found[card // 13] != self.board.height[card]:
-            now |= homeable[below]
+        if self.found[card // 13] != self.board.height[card]:
+            now |= homeable[self.below[card]]
         if now != homeable[card]:
-            homeable[card], changed = now, True
-        now = self.lift(card, emptiable)
+            if homeable[card] == NEVER:
+                self.unreached -= 1
+            homeable[card] = now
+            left = True
+            if self.board.height[card] < 12:
+                self.enqueue_one(self.above_in_suit[card])
+        now = self.lift(card)
         if now != lifted[card]:
-            lifted[card], changed = now, True
-        return changed
+            lifted[card] = now
+            left = True
+            self.enqueue(self.board.packers[card])  # a readier target, once lifted
+        if left:
+            under = layout.under[card]
+            if under < COLUMN_BOTTOM:
+                self.enqueue_one(under)
+            elif self.bottoms >> card & 1:
+                self.empty_sooner()
 
-    def lift(self, card: int, emptiable: int) -> int:
+    def empty_sooner(self) -> None:
+        """A bottom card leaves its column sooner: the set of an empty column, and the
+        cards that may fill one."""
+        lifted, homeable = self.lifted, self.homeable
+        empty = NEVER
+        bottoms = self.bottoms
+        while bottoms:
+            low = bottoms & -bottoms
+            bottoms ^= low
+            bottom = low.bit_length() - 1
+            empty &= lifted[bottom] & homeable[bottom]
+        if empty != self.emptiable:
+            self.emptiable = empty
+            self.enqueue(self.layout.gap_filler_cards)
+
+    def enqueue(self, cards: tuple[int, ...]) -> None:
+        """Examine ``cards`` (again), those in play."""
+        for card in cards:
+            self.enqueue_one(card)
+
+    def enqueue_one(self, card: int) -> None:
+        """Examine ``card`` (again), unless it is home or queued."""
+        bit = 1 << card
+        if self.in_play & ~self.queued & bit:
+            self.queue.append(card)
+            self.queued |= bit
+
+    def lift(self, card: int) -> int:
         """The set of ``card`` being lifted, from the sets so far."""
         layout, shown = self.layout, self.shown
         bit = 1 << card
-        gap = emptiable if layout.gap_fillers & bit else NEVER
+        gap = self.emptiable if layout.gap_fillers & bit else NEVER
         if layout.glued & bit:
             return shown[card] | gap if layout.gap_takes_one else NEVER
         free = shown[layout.run_top[card]]
