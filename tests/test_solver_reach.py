@@ -17,10 +17,10 @@ from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, NO_CARD, Board, Position
 from agnes_rules.solver.deadends import DeadEnds
-from agnes_rules.solver.landmarks import LandmarkProof
+from agnes_rules.solver.landmarks import NEVER, LandmarkProof
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.proofs import stranded_card_proof
-from agnes_rules.solver.reach import Reach
+from agnes_rules.solver.reach import Reach, mask_of
 from agnes_rules.solver.reach_deals import DealOrderReach
 from agnes_rules.solver.reach_two_decks import COPY, TwoDeckReach
 from agnes_rules.solver.search import Search
@@ -436,16 +436,43 @@ def _landmarks_strand_at_least_as_much(state: GameState) -> None:
         assert LandmarkProof(board).stranded(board.root)
 
 
+def _landmarks_by_rounds(board: Board) -> bool:
+    """The landmark proof on ``board``'s first position by plain rounds: every card's
+    rules applied, and the empty column's set, until no set changes."""
+    proof = LandmarkProof(board)
+    position = board.root
+    proof.layout.lay_out(position)
+    cards = proof.set_up(position)
+    proof.found = position[3]
+    proof.bottoms = mask_of(column[0] % DOWN for column in position[0] if column)
+    proof.emptiable = 0 if not all(position[0]) else NEVER
+    proof.queued = proof.in_play  # nothing is queued: each round goes over every card
+    while True:
+        before = (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable)
+        for card in cards:
+            proof.settle(card)
+        proof.empty_sooner()
+        if (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable) == before:
+            return any(proof.homeable[card] == NEVER for card in cards)
+
+
+def _landmarks_propagate_to_the_fixpoint(state: GameState) -> None:
+    board = Board(state)
+    if not board.worry_back:
+        assert LandmarkProof(board).stranded(board.root) == _landmarks_by_rounds(board)
+
+
 #: What holds at every position of a random game: the propagation finds the plain
 #: fixpoint (Reach examines a card again only when something it reads has changed; a
 #: change it failed to notice would strand cards wrongly), a move that keeps the game
-#: open never strands it, and dealing the stock in order, or counting landmarks, only
-#: adds to what is stranded.
+#: open never strands it, dealing the stock in order, or counting landmarks, only adds
+#: to what is stranded, and the landmarks' propagation finds their fixpoint.
 _AT_EVERY_POSITION = [
     _same_fixpoint,
     _keeps_open_holds,
     _deal_order_strands_at_least_as_much,
     _landmarks_strand_at_least_as_much,
+    _landmarks_propagate_to_the_fixpoint,
 ]
 #: The same with two decks, where the stock is never dealt in order in the proof.
 _AT_EVERY_POSITION_TWO_DECKS = [_same_fixpoint, _keeps_open_holds]

@@ -175,6 +175,8 @@ class LandmarkProof:
     def empty_sooner(self) -> None:
         """A bottom card leaves its column sooner: the set of an empty column, and the
         cards that may fill one."""
+        if not self.emptiable:
+            return  # a column is empty already (or could be with nothing home first)
         lifted, homeable = self.lifted, self.homeable
         empty = NEVER
         bottoms = self.bottoms
