@@ -20,7 +20,7 @@ from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.landmarks import NEVER, LandmarkProof
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.proofs import stranded_card_proof
-from agnes_rules.solver.reach import Reach, mask_of
+from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
 from agnes_rules.solver.reach_two_decks import COPY, TwoDeckReach
 from agnes_rules.solver.search import Search
@@ -440,12 +440,7 @@ def _landmarks_by_rounds(board: Board) -> bool:
     """The landmark proof on ``board``'s first position by plain rounds: every card's
     rules applied, and the empty column's set, until no set changes."""
     proof = LandmarkProof(board)
-    position = board.root
-    proof.layout.lay_out(position)
-    cards = proof.set_up(position)
-    proof.found = position[3]
-    proof.bottoms = mask_of(column[0] % DOWN for column in position[0] if column)
-    proof.emptiable = 0 if not all(position[0]) else NEVER
+    cards = proof.set_up(board.root)
     proof.queued = proof.in_play  # nothing is queued: each round goes over every card
     while True:
         before = (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable)

@@ -89,12 +89,7 @@ class LandmarkProof:
 
     def stranded(self, position: Position) -> bool:
         """Whether some card not at home could never get home, landmarks counted."""
-        self.layout.lay_out(position)
         cards = self.set_up(position)
-        columns = position[0]
-        self.found = position[3]
-        self.bottoms = mask_of(column[0] % DOWN for column in columns if column)
-        self.emptiable = 0 if not all(columns) else NEVER
         # Each card is examined again only when a set its rules read has shrunk.
         queue = self.queue
         queue.clear()
@@ -110,10 +105,16 @@ class LandmarkProof:
         return True
 
     def set_up(self, position: Position) -> list[int]:
-        """Start the sets of the cards not home in ``position`` (laid out): the exposed
-        cards at none, every other fact at :data:`NEVER`; the cards, piles from the top
-        down, then the spare spaces and the stock."""
+        """Lay out ``position`` and start the sets of its cards not home: the exposed
+        cards at none, every other fact at :data:`NEVER`, an empty column's at none if a
+        column is empty; the cards, piles from the top down, then the spare spaces and
+        the stock."""
         layout, above = self.layout, self.above
+        layout.lay_out(position)
+        columns = position[0]
+        self.found = position[3]
+        self.bottoms = mask_of(column[0] % DOWN for column in columns if column)
+        self.emptiable = 0 if not all(columns) else NEVER
         shown, lifted, homeable = self.shown, self.lifted, self.homeable
         cards: list[int] = []
         for pile in layout.piles:
