@@ -1,11 +1,13 @@
 """Stranded cards with landmarks (:mod:`agnes_rules.solver.landmarks`): a card cannot be
-packed on a target that must go home before the card could move."""
+packed on a target that must go home before the card could move, and a card pinned to
+its only host goes home before it."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from agnes_rules import Card
+from agnes_rules import Card, Variant
 from agnes_rules.core.state import GameState
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import Board
@@ -49,6 +51,44 @@ def test_a_card_whose_targets_must_go_home_first_is_stranded() -> None:
     assert solve(state, max_states=2_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
 
 
+def test_a_card_pinned_to_its_only_host() -> None:
+    # quagnes's rules, deal 5 (base 8, so a seven is the highest card of the tableau and
+    # fits on nothing; packing in the same colour). The seven of spades on top of the
+    # third column leaves it only by going home, after every other spade, so the nine
+    # and four of clubs under it are exposed only then. The three of clubs lies on the
+    # ace and queen of spades, which go home before it, so it must leave its column; of
+    # the black fours, the four of clubs comes too late for that, so the four of spades
+    # takes it, and holds it until it goes home. But the three goes home after the nine
+    # of clubs, so after every spade, that four included: no line wins. The landmark
+    # sets alone let the deal pass.
+    state = GameState.deal("agnes-sorel-quagnes", 5)
+    board = Board(state)
+    assert not LandmarkProof(board, hosts=False).stranded(board.root)
+    proof = LandmarkProof(board)
+    assert proof.stranded(board.root)
+    cards = proof.set_up(board.root)
+    assert not proof.propagate(cards, stop_early=False)
+    three = Card.parse("3C").index
+    assert proof.beneath[three] == _bit("AS") | _bit("QS")
+    assert proof.only_host(three) == Card.parse("4S").index
+    assert proof.homeable[three] & _bit("4S")
+    result = solve(state)
+    assert result.outcome is Outcome.LOST and result.states == 1
+    without = solve(state, techniques=_WITHOUT)  # a search, where the sets alone run
+    assert without.outcome is Outcome.LOST and without.states > 1
+
+
+def test_pinned_cards_in_the_search() -> None:
+    # quagnes's rules dealt face up, deal 768,377,215: lost, and every position after
+    # its first deal is refuted by pinned cards, none by the landmark sets alone; the
+    # search examined 646,471 positions before the hosts.
+    variant = attrs.evolve(Variant.named("agnes-sorel-quagnes"), name="face-up", face_down=False)
+    state = GameState.deal(variant, 768_377_215)
+    result = solve(state)
+    assert result.outcome is Outcome.LOST and result.states < 100
+    assert solve(state, max_states=2_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
+
+
 def test_a_won_deal_the_plain_proof_left_undecided() -> None:
     # PySolFC's Agnes Bernauer, deal 243: undecided at 1,000,000 positions without the
     # landmarks (its search stayed in lines that are lost); with them, won quickly.
@@ -77,14 +117,3 @@ def test_where_the_proof_runs() -> None:
     assert landmarks("agnes-bernauer", _WITHOUT) is None
     assert landmarks("agnes-bernauer", Techniques(stranded_cards=False)) is None
     assert landmarks("agnes-two") is None  # two decks
-    # In the search (not only at its first position) but where the plain proof deals
-    # the stock in order.
-    in_search = {
-        name: LossProofs(Board(GameState.deal(name, 1)), ALL_TECHNIQUES).landmarks_in_search
-        for name in ("agnes-bernauer", "agnes-sorel-pysol", "agnes-sorel-quagnes")
-    }
-    assert in_search == {
-        "agnes-bernauer": True,
-        "agnes-sorel-pysol": True,
-        "agnes-sorel-quagnes": False,
-    }

@@ -438,8 +438,8 @@ def _landmarks_strand_at_least_as_much(state: GameState) -> None:
 
 def _landmarks_by_rounds(board: Board) -> bool:
     """The landmark proof on ``board``'s first position by plain rounds: every card's
-    rules applied, and the empty column's set, until no set changes."""
-    proof = LandmarkProof(board)
+    rules applied, and the empty column's set, until no set changes (no hosts)."""
+    proof = LandmarkProof(board, hosts=False)
     cards = proof.set_up(board.root)
     proof.queued = proof.in_play  # nothing is queued: each round goes over every card
     while True:
@@ -454,20 +454,28 @@ def _landmarks_by_rounds(board: Board) -> bool:
 def _landmarks_propagate_to_the_fixpoint(state: GameState) -> None:
     board = Board(state)
     if not board.worry_back:
-        assert LandmarkProof(board).stranded(board.root) == _landmarks_by_rounds(board)
+        assert LandmarkProof(board, hosts=False).stranded(board.root) == _landmarks_by_rounds(board)
+
+
+def _hosts_strand_at_least_as_much(state: GameState) -> None:
+    board = Board(state)
+    if not board.worry_back and LandmarkProof(board, hosts=False).stranded(board.root):
+        assert LandmarkProof(board).stranded(board.root)
 
 
 #: What holds at every position of a random game: the propagation finds the plain
 #: fixpoint (Reach examines a card again only when something it reads has changed; a
 #: change it failed to notice would strand cards wrongly), a move that keeps the game
 #: open never strands it, dealing the stock in order, or counting landmarks, only adds
-#: to what is stranded, and the landmarks' propagation finds their fixpoint.
+#: to what is stranded, the landmarks' propagation finds their fixpoint, and pinning
+#: cards to their hosts only adds to what the landmarks strand.
 _AT_EVERY_POSITION = [
     _same_fixpoint,
     _keeps_open_holds,
     _deal_order_strands_at_least_as_much,
     _landmarks_strand_at_least_as_much,
     _landmarks_propagate_to_the_fixpoint,
+    _hosts_strand_at_least_as_much,
 ]
 #: The same with two decks, where the stock is never dealt in order in the proof.
 _AT_EVERY_POSITION_TWO_DECKS = [_same_fixpoint, _keeps_open_holds]

@@ -37,6 +37,22 @@ never gets home there never gets home in a real line: the position is lost.
 Where runs move only whole, a card glued to the card under it is lifted only
 alone into a gap, as in :mod:`.reach`. One deck; not where cards may be worried
 back (a card at home may come back as a target).
+
+**Hosts.** With ``hosts`` on, the fixpoint found, each card X in a pile that has
+only one **host** is pinned to it: X lies on a card it may be packed on (its
+host), or X must leave its pile before it goes home (a card under X is in X's
+home set) and exactly one card may take it there first (a target whose set holds
+a card under X comes too late); and no other placement is ever open to X while it
+is not home: every other target of X is never available, or only after X is home,
+or after its host is home (which X covers), or is home before X's run is free,
+and no gap takes X. Then, in every line that wins, X lies on its host from then
+on until X goes home, so the host goes home after X: the host's home set takes
+X's. When X's home set holds its host, or X must leave but has nowhere to go,
+no line wins. These conditions read the fixpoint's sets, which hold in every
+winning line, so the new sets do too; the fixpoint is found again with them,
+until no host gains a card. (On the lost face-up deal 768,377,215 of quagnes's
+rules, every position after its first deal is refuted so, none by the sets
+alone.)
 """
 
 from __future__ import annotations
@@ -51,12 +67,19 @@ __all__ = ["NEVER", "LandmarkProof"]
 #: The set of a fact that never holds: every card (all bits), which no union grows.
 NEVER: Final = -1
 
+# What pinning cards to their hosts found (see :meth:`LandmarkProof.pin_to_hosts`).
+_NOTHING_NEW: Final = 0
+_HOSTS_GREW: Final = 1
+_NO_WIN: Final = 2
+
 
 class LandmarkProof:
     """The stranded-card proof with landmark sets, for positions of one board."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, hosts: bool = True) -> None:
         self.board = board
+        #: Whether cards are pinned to their only hosts (see the module's docstring).
+        self.hosts = hosts
         #: The plain proof, used only to lay out each position (:meth:`.Reach.lay_out`).
         self.layout = Reach(board)
         self.fit_masks = self.layout.fit_masks
@@ -76,11 +99,16 @@ class LandmarkProof:
         self.shown = [NEVER] * 52
         self.lifted = [NEVER] * 52
         self.homeable = [NEVER] * 52
+        # Per card, for the call under way: the cards under it in its pile, and the cards
+        # that go home before it because they lie on it for good (from its pinned guests).
+        self.beneath = [0] * 52
+        self.pinned = [0] * 52
         # The call under way: the foundations, the columns' bottom cards, the set of an
         # empty column, the cards not home, the cards to examine again (a list and a
         # mask), and how many cards have no way home yet.
         self.found = b""
         self.bottoms = 0
+        self.some_empty = False
         self.emptiable = NEVER
         self.in_play = 0
         self.queue: list[int] = []
@@ -88,8 +116,24 @@ class LandmarkProof:
         self.unreached = 0
 
     def stranded(self, position: Position) -> bool:
-        """Whether some card not at home could never get home, landmarks counted."""
+        """Whether some card not at home could never get home, landmarks (and hosts)
+        counted."""
         cards = self.set_up(position)
+        while True:
+            # Without hosts the sets need not be final: once every card has a way home,
+            # none loses it. The hosts read final sets.
+            if self.propagate(cards, stop_early=not self.hosts):
+                return True
+            if not self.hosts:
+                return False
+            found = self.pin_to_hosts(cards)
+            if found != _HOSTS_GREW:
+                return found == _NO_WIN
+            self.start_sets(cards)
+
+    def propagate(self, cards: list[int], stop_early: bool) -> bool:
+        """Find the fixpoint from the sets started; whether some card has no way home
+        (with ``stop_early``, stop as soon as every card has one)."""
         # Each card is examined again only when a set its rules read has shrunk.
         queue = self.queue
         queue.clear()
@@ -100,24 +144,27 @@ class LandmarkProof:
             card = queue.pop()
             self.queued &= ~(1 << card)
             self.settle(card)
-            if not self.unreached:
+            if stop_early and not self.unreached:
                 return False  # a set only shrinks: no card can fall back to NEVER
-        return True
+        return self.unreached > 0
 
     def set_up(self, position: Position) -> list[int]:
         """Lay out ``position`` and start the sets of its cards not home: the exposed
         cards at none, every other fact at :data:`NEVER`, an empty column's at none if a
         column is empty; the cards, piles from the top down, then the spare spaces and
         the stock."""
-        layout, above = self.layout, self.above
+        layout, above, beneath, pinned = self.layout, self.above, self.beneath, self.pinned
         layout.lay_out(position)
         columns = position[0]
         self.found = position[3]
         self.bottoms = mask_of(column[0] % DOWN for column in columns if column)
-        self.emptiable = 0 if not all(columns) else NEVER
-        shown, lifted, homeable = self.shown, self.lifted, self.homeable
+        self.some_empty = not all(columns)
         cards: list[int] = []
         for pile in layout.piles:
+            under = 0
+            for card in pile:
+                beneath[card % DOWN] = under
+                under |= 1 << card % DOWN
             for at in range(len(pile) - 1, -1, -1):
                 card = pile[at] % DOWN
                 above[card] = pile[at + 1] % DOWN if at + 1 < len(pile) else -1
@@ -127,13 +174,23 @@ class LandmarkProof:
         loose.extend(self.board.stock[stock_at:])
         for card in loose:
             above[card] = -1
+            beneath[card] = 0
         cards.extend(loose)
-        exposed = layout.shown
+        for card in cards:
+            pinned[card] = 0
+        self.in_play = mask_of(cards)
+        self.start_sets(cards)
+        return cards
+
+    def start_sets(self, cards: list[int]) -> None:
+        """Start the sets of ``cards``, those not home: the exposed cards at none, every
+        other fact at :data:`NEVER`, an empty column's at none if a column is empty."""
+        shown, lifted, homeable = self.shown, self.lifted, self.homeable
+        exposed = self.layout.shown
         for card in cards:
             shown[card] = 0 if exposed >> card & 1 else NEVER
             lifted[card] = homeable[card] = NEVER
-        self.in_play = mask_of(cards)
-        return cards
+        self.emptiable = 0 if self.some_empty else NEVER
 
     def settle(self, card: int) -> None:
         """Apply the rules to ``card``, and queue what reads a set of it that shrank."""
@@ -151,7 +208,7 @@ class LandmarkProof:
                     self.enqueue_one(below)
                     below = layout.under[below]
         left = False  # whether it leaves what it lies on sooner now
-        now = shown[card] | (1 << card)
+        now = shown[card] | (1 << card) | self.pinned[card]
         if self.found[card // 13] != self.board.height[card]:
             now |= homeable[self.below[card]]
         if now != homeable[card]:
@@ -224,3 +281,73 @@ class LandmarkProof:
                 continue  # never a target, or home by the time it could take the card
             needs &= ready
         return free | needs if needs != NEVER else NEVER
+
+    def pin_to_hosts(self, cards: list[int]) -> int:
+        """Pin each of ``cards`` that has only one host to it, from the final sets (see the
+        module's docstring): :data:`_NO_WIN`, or whether a host's set grew."""
+        grew = False
+        for card in cards:
+            host = self.only_host(card)
+            if host == -1:
+                continue
+            if host == -2:
+                return _NO_WIN
+            needs = self.homeable[card]
+            if needs >> host & 1:
+                return _NO_WIN  # the host goes home before the card, and after it
+            if self.pinned[host] | needs != self.pinned[host]:
+                self.pinned[host] |= needs
+                grew = True
+        return _HOSTS_GREW if grew else _NOTHING_NEW
+
+    def only_host(self, card: int) -> int:
+        """The only host of ``card`` in a winning line, -1 if it has none or several (or
+        need not leave its pile), -2 if it must leave its pile and cannot."""
+        layout = self.layout
+        under = layout.under[card]
+        if under >= COLUMN_BOTTOM:
+            return -1  # at a pile's bottom, in a spare space or in the stock
+        bit = 1 << card
+        if layout.gap_fillers & bit and self.emptiable != NEVER and not self.emptiable & bit:
+            return -1  # it may go into a gap
+        targets = self.fit_masks[card] & ~layout.home
+        beneath = self.beneath[card]
+        host = under if targets >> under & 1 else -1
+        if host == -1 and not self.homeable[card] & beneath:
+            return -1  # it may go home from where it lies
+        shown, lifted, packable = self.shown, self.lifted, layout.packable
+        free = shown[layout.run_top[card]]
+        # Where it must leave its pile: the targets that may take it first, and the others.
+        first = late = 0
+        targets &= ~(1 << under)
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            ready = shown[low.bit_length() - 1]
+            if not packable & low:
+                ready |= lifted[low.bit_length() - 1]
+            if ready == NEVER or ready & bit or free & low:
+                continue  # never its host: never ready, or only once it is home
+            if host >= 0:
+                if not ready >> host & 1:
+                    return -1  # it may move there from its host
+            elif ready & beneath:
+                late |= low  # ready only once a card under it is home: after it left
+            else:
+                first |= low
+        if host >= 0:
+            return host
+        if not first:
+            return -2  # it must leave its pile, and nothing can take it first
+        if first & (first - 1):
+            return -1
+        host = first.bit_length() - 1
+        while late:
+            low = late & -late
+            late ^= low
+            ready = shown[low.bit_length() - 1]
+            if not packable & low:
+                ready |= lifted[low.bit_length() - 1]
+            if not ready >> host & 1:
+                return -1  # it may move there from its host
+        return host

@@ -24,10 +24,11 @@ from agnes_rules.solver.schedule import TrialSchedule
 
 __all__ = ["LANDMARK_REST", "LANDMARK_TRIAL", "LossProofs", "deals_in_order", "stranded_card_proof"]
 
-#: The trials of the landmarks, shorter than the dead-end check's: a check costs several
-#: positions' worth of work, and most searches are over in a few thousand positions.
-LANDMARK_TRIAL: Final = 1_000
-LANDMARK_REST: Final = 9_000
+#: The trials of the landmarks, far shorter than the dead-end check's: a check costs
+#: several positions' worth of work, and where it refutes at all (the lost lines of a
+#: deal, pinned cards) it refutes most positions, so a short trial tells.
+LANDMARK_TRIAL: Final = 100
+LANDMARK_REST: Final = 19_900
 
 
 def stranded_card_proof(board: Board, techniques: Techniques = ALL_TECHNIQUES) -> Reach | None:
@@ -82,11 +83,6 @@ class LossProofs:
         #: When the landmarks run, but at the first position (see :mod:`.schedule`):
         #: they cost several times the plain proof, and refute nothing in most deals.
         self.landmark_trials = TrialSchedule(LANDMARK_TRIAL, LANDMARK_REST)
-        #: Whether they run in the search at all, not only at its first position: not
-        #: where the stock is dealt in order in the plain proof (Parlett's and quagnes's
-        #: Sorel), whose searches are short, so that the trials never rest; there they
-        #: cost a third to a half more CPU for the same verdicts (docs/solver.md).
-        self.landmarks_in_search = not deals_in_order(board)
         #: Whether any proof runs.
         self.active = self.refutes or self.reach is not None
         #: Whether the stranded-card proof runs after every move that could strand a
@@ -128,8 +124,7 @@ class LossProofs:
     def stranded(self, position: Position, always: bool) -> bool:
         """Whether the stranded-card proof refutes ``position`` (:attr:`reach` runs), or,
         where it lets it pass, the same with landmarks: ``always`` (the first position of
-        a search), else where :attr:`landmarks_in_search` says, in the trials of
-        :attr:`landmark_trials`."""
+        a search), else in the trials of :attr:`landmark_trials`."""
         if self.reach is not None and self.reach.stranded(position):
             return True
         landmarks = self.landmarks
@@ -137,8 +132,6 @@ class LossProofs:
             return False
         if always:
             return landmarks.stranded(position)
-        if not self.landmarks_in_search:
-            return False
         trials = self.landmark_trials
         if not trials.due():
             return False
