@@ -315,19 +315,16 @@ class LandmarkProof:
         host = under if targets >> under & 1 else -1
         if host == -1 and not self.homeable[card] & beneath:
             return -1  # it may go home from where it lies
-        shown, lifted, packable = self.shown, self.lifted, layout.packable
-        free = shown[layout.run_top[card]]
+        free = self.shown[layout.run_top[card]]
         # Where it must leave its pile: the targets that may take it first, and the others.
         first = late = 0
         targets &= ~(1 << under)
         while targets:
             low = targets & -targets
             targets ^= low
-            ready = shown[low.bit_length() - 1]
-            if not packable & low:
-                ready |= lifted[low.bit_length() - 1]
+            ready = self.ready(low.bit_length() - 1)
             if ready == NEVER or ready & bit or free & low:
-                continue  # never its host: never ready, or only once it is home
+                continue  # never its host: ready never, or once it is home or home first
             if host >= 0:
                 if not ready >> host & 1:
                     return -1  # it may move there from its host
@@ -345,9 +342,13 @@ class LandmarkProof:
         while late:
             low = late & -late
             late ^= low
-            ready = shown[low.bit_length() - 1]
-            if not packable & low:
-                ready |= lifted[low.bit_length() - 1]
-            if not ready >> host & 1:
+            if not self.ready(low.bit_length() - 1) >> host & 1:
                 return -1  # it may move there from its host
         return host
+
+    def ready(self, target: int) -> int:
+        """The set of ``target`` being ready to take a card: exposed where packing is
+        possible, else lifted there too (as in :meth:`lift`, which inlines it)."""
+        if self.layout.packable >> target & 1:
+            return self.shown[target]
+        return self.shown[target] | self.lifted[target]
