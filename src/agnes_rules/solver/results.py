@@ -70,8 +70,9 @@ class Techniques:
     - ``landmarks``: where that proof lets a position pass (one deck, no card worried
       back), run it again counting, for each thing that could happen, the cards that
       must be home before it: a card cannot be packed on a target that must go home
-      before the card could move (at a search's first position, and in short trials
-      in the search but where the stock is dealt in order).
+      before the card could move, and a card that can only ever lie on one host goes
+      home before that host (at a search's first position, and in short trials in the
+      search).
     - ``move_ordering``: try the moves that tend to win first (foundation moves, moves
       that turn a card or empty a column); otherwise the rules engine's order.
     - ``dominated_moves``: skip moves that provably never help: with ``vacancy=NONE``,
