@@ -436,19 +436,25 @@ def _landmarks_strand_at_least_as_much(state: GameState) -> None:
         assert LandmarkProof(board).stranded(board.root)
 
 
+def _round_changes(proof: LandmarkProof, cards: list[int]) -> bool:
+    """Apply the rules of every one of ``cards`` once, and the empty column's set's;
+    whether any set changed."""
+    before = (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable)
+    proof.queued = proof.in_play  # nothing is queued: the round goes over every card
+    for card in cards:
+        proof.settle(card)
+    proof.empty_sooner()
+    return (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable) != before
+
+
 def _landmarks_by_rounds(board: Board) -> bool:
     """The landmark proof on ``board``'s first position by plain rounds: every card's
     rules applied, and the empty column's set, until no set changes (no hosts)."""
     proof = LandmarkProof(board, hosts=False)
     cards = proof.set_up(board.root)
-    proof.queued = proof.in_play  # nothing is queued: each round goes over every card
-    while True:
-        before = (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable)
-        for card in cards:
-            proof.settle(card)
-        proof.empty_sooner()
-        if (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable) == before:
-            return any(proof.homeable[card] == NEVER for card in cards)
+    while _round_changes(proof, cards):
+        pass
+    return any(proof.homeable[card] == NEVER for card in cards)
 
 
 def _landmarks_propagate_to_the_fixpoint(state: GameState) -> None:
@@ -467,13 +473,7 @@ def _hosts_strand_at_least_as_much(state: GameState) -> None:
     assert not LandmarkProof(board, hosts=False).stranded(board.root)
     # Where it lets the position pass, the sets found again after pinning cards are a
     # fixpoint of the rules, the pins counted: a round over every card changes nothing.
-    before = (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable)
-    proof.queued = proof.in_play  # nothing is queued
-    for card in range(52):
-        if proof.in_play >> card & 1:
-            proof.settle(card)
-    proof.empty_sooner()
-    assert (list(proof.shown), list(proof.lifted), list(proof.homeable), proof.emptiable) == before
+    assert not _round_changes(proof, [card for card in range(52) if proof.in_play >> card & 1])
     assert proof.unreached == 0
 
 
