@@ -392,9 +392,13 @@ def _reference_fixpoint(
 
 
 def _cards_of(reach: Reach, cards: int) -> Counter[int]:
-    """The cards not at home among ``cards``, a mask of ids (two decks: of copies)."""
-    ids = range(2 * COPY if isinstance(reach, TwoDeckReach) else COPY)
-    return Counter(ident % COPY for ident in ids if (cards & ~reach.home) >> ident & 1)
+    """The cards not at home among ``cards``, a mask of cards (one deck)."""
+    return Counter(card for card in range(COPY) if (cards & ~reach.home) >> card & 1)
+
+
+def _copies_of(reach: TwoDeckReach, flags: list[bool]) -> Counter[int]:
+    """The cards not at home among the copies whose ``flags`` are set (two decks)."""
+    return Counter(ident % COPY for ident in reach.in_play if flags[ident])
 
 
 def _same_fixpoint(state: GameState) -> None:
@@ -402,8 +406,13 @@ def _same_fixpoint(state: GameState) -> None:
     reach = _plain_proof(board)
     stranded, lifted, homeable = _reference_fixpoint(board, board.root)
     assert reach.stranded(board.root) == stranded
-    if stranded:
-        # No early stop: the whole fixpoint is there to compare, card by card.
+    if not stranded:
+        return
+    # No early stop: the whole fixpoint is there to compare, card by card.
+    if isinstance(reach, TwoDeckReach):
+        assert _copies_of(reach, reach.lifted_ids) == lifted
+        assert _copies_of(reach, reach.homeable_ids) == homeable
+    else:
         assert _cards_of(reach, reach.lifted) == lifted
         assert _cards_of(reach, reach.homeable) == homeable
 

@@ -303,7 +303,7 @@ class Reach:
                 self.enqueue(self.gap_filler_cards)
             return
         run_top = self.run_top
-        self.shown |= 1 << under
+        self.expose(under)
         self.enqueue(self.packers[under])
         self.enqueue_one(under)  # exposed now (what a card glued to a run asks)
         # The cards whose run ends under it (in a reserve pile, the card under it alone).
@@ -311,6 +311,10 @@ class Reach:
         while below < COLUMN_BOTTOM and run_top[below] == under:
             self.enqueue_one(below)
             below = under_of[below]
+
+    def expose(self, card: int) -> None:
+        """Take ``card`` as one that could be exposed."""
+        self.shown |= 1 << card
 
     def enqueue(self, cards: tuple[int, ...]) -> None:
         """Examine ``cards`` (again), those not yet shown to be liftable."""
