@@ -207,15 +207,6 @@ class TwoDeckReach(Reach):
         """Take the copy ``card`` as one that could be exposed."""
         self.shown_ids[card] = True
 
-    def enqueue(self, cards: tuple[int, ...]) -> None:
-        """Examine the copies ``cards`` (again), those not yet shown to be liftable
-        (:meth:`enqueue_one` on each, written out: it runs several times a card)."""
-        queue, queued, lifted = self.queue, self.queued_ids, self.lifted_ids
-        for card in cards:
-            if not (lifted[card] or queued[card]):
-                queue.append(card)
-                queued[card] = True
-
     def enqueue_one(self, card: int) -> None:
         """Examine the copy ``card`` (again), unless it is shown to be liftable or queued."""
         queued = self.queued_ids
