@@ -5,13 +5,16 @@ Usage (from the project root):
     .venv/bin/python benchmarks/win_rates.py --first 1 --count 10000 --max-states 100000 \
         --workers 2 --out benchmarks/results/win_rates.csv [--variant NAME ...]
 
-Each deal's verdict is appended to the CSV (variant, deal, outcome, states), so
-that a run can be stopped and resumed or extended (deals already in the file are
-skipped); the summary table is printed from the whole file at the end (also
-with ``--summary-only``). ``--retry-unknown`` solves the deals left unknown
-again with the ``--max-states`` given; the last row of a deal counts, and a deal left
-unknown again with a smaller budget than its row's keeps that row (so a cheap pass
-first, then larger budgets, never lowers a deal's recorded budget).
+Each deal's verdict is appended to the CSV (variant, deal, outcome, states, and in
+rows written since 2026-11-27 the CPU seconds of its solve and the techniques
+switched off), so that a run can be stopped and resumed or extended (deals already
+in the file are skipped); the summary table is printed from the whole file at the
+end (also with ``--summary-only``), with the CPU time the rows record (every
+attempt, those superseded too). ``--retry-unknown`` solves the deals left unknown
+again with the ``--max-states`` given; the last row of a deal counts, but a row that
+leaves a deal unknown with a smaller budget than an earlier one does not replace
+that one (so a cheap pass after larger budgets never lowers a deal's recorded
+budget; its row is still written, for its CPU time).
 ``--without TECHNIQUE`` (repeatable) switches a technique of
 :class:`~agnes_rules.solver.Techniques` off, for a retry that searches in another
 way: every technique is exact, so a verdict stands whichever were on (a won line is
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import sys
 import time
 from collections import defaultdict
@@ -33,20 +37,52 @@ from pathlib import Path
 import attrs
 from rule_sets import RULE_SETS
 
+from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Techniques
 from agnes_rules.stats import solve_deals, wilson_interval
 
-FIELDS = ["variant", "deal", "outcome", "states"]
+FIELDS = ["variant", "deal", "outcome", "states", "cpu_seconds", "without"]
+#: The columns of the rows written before the CPU time and the techniques were recorded.
+OLD_FIELDS = FIELDS[:4]
+
+
+def solve_timed(
+    variant: Variant, numbers: list[int], max_states: int, techniques: Techniques
+) -> list[tuple[int, str, int, float]]:
+    """:func:`~agnes_rules.stats.solve_deals`, deal by deal, with the CPU seconds of
+    each (dealing included): (number, outcome, states, seconds)."""
+    rows = []
+    for number in numbers:
+        began = time.process_time()
+        [(_, outcome, states)] = solve_deals(variant, [number], max_states, techniques)
+        rows.append((number, outcome.value, states, time.process_time() - began))
+    return rows
+
+
+def upgrade_header(path: Path) -> None:
+    """Give a results file of the old columns the new header (its old rows leave the
+    new columns empty); replaced whole, so that a reader never sees half a file."""
+    with path.open(newline="") as handle:
+        lines = handle.readlines()
+    if lines and next(csv.reader(lines[:1])) == OLD_FIELDS:
+        lines[0] = ",".join(FIELDS) + lines[0][len(lines[0].rstrip("\r\n")) :]
+        spare = path.with_suffix(".tmp")
+        spare.write_text("".join(lines), newline="")
+        os.replace(spare, path)
 
 
 def latest_rows(path: Path) -> dict[str, dict[int, tuple[str, int]]]:
     """For each rule set, each deal's outcome and states examined in the file (the last
-    row of a deal counts)."""
+    row of a deal counts, but for one left unknown with less than an earlier row)."""
     latest: dict[str, dict[int, tuple[str, int]]] = defaultdict(dict)
     if path.exists():
         with path.open() as handle:
             for row in csv.DictReader(handle):
-                latest[row["variant"]][int(row["deal"])] = (row["outcome"], int(row["states"]))
+                rows, number = latest[row["variant"]], int(row["deal"])
+                outcome, states = row["outcome"], int(row["states"])
+                if outcome == "unknown" and states < unknown_at(latest, row["variant"], number):
+                    continue  # unknown again with less: the larger budget stands
+                rows[number] = (outcome, states)
     return latest
 
 
@@ -56,13 +92,28 @@ def unknown_at(latest: dict[str, dict[int, tuple[str, int]]], name: str, number:
     return states if outcome == "unknown" else 0
 
 
+def recorded_cpu(path: Path) -> dict[str, float]:
+    """For each rule set, the CPU seconds its rows record (every attempt; the rows
+    written before they were recorded count nothing)."""
+    seconds: dict[str, float] = defaultdict(float)
+    if path.exists():
+        with path.open(newline="") as handle:
+            for row in csv.DictReader(handle):
+                if row.get("cpu_seconds"):
+                    seconds[row["variant"]] += float(row["cpu_seconds"])
+    return seconds
+
+
 def summary(path: Path) -> str:
-    """The table of win rates; unknown deals are listed with the budget they last had."""
+    """The table of win rates; unknown deals are listed with the budget they last had,
+    and the CPU time the rows record (in hours; none before 2026-11-27)."""
     lines = [
-        "| preset | deals | won | lost | unknown (at budget) | won / deals | 95% interval |",
-        "|---|---:|---:|---:|---:|---:|---|",
+        "| preset | deals | won | lost | unknown (at budget) | won / deals | 95% interval"
+        " | CPU recorded |",
+        "|---|---:|---:|---:|---:|---:|---|---:|",
     ]
     latest = latest_rows(path)
+    cpu = recorded_cpu(path)
     for name in RULE_SETS:
         if name not in latest:
             continue
@@ -78,7 +129,8 @@ def summary(path: Path) -> str:
         lines.append(
             f"| {name} | {deals:,} | {won:,} | {lost:,} | {unknown:,}"
             + (f" ({at})" if unknown else "")
-            + f" | {won / deals:.2%} | {low:.2%} .. {high:.2%} |"
+            + f" | {won / deals:.2%} | {low:.2%} .. {high:.2%}"
+            + (f" | {cpu[name] / 3600:,.1f} h |" if name in cpu else " | |")
         )
     return "\n".join(lines)
 
@@ -123,6 +175,9 @@ def main() -> None:
         if not args.out.exists():
             with args.out.open("w", newline="") as handle:
                 csv.writer(handle).writerow(FIELDS)
+        else:
+            upgrade_header(args.out)
+        without = "+".join(sorted(args.without))
         futures = {}
         # Deal-major order, so that a stopped run has covered every preset about equally.
         for start in range(0, len(numbers), args.chunk):
@@ -135,17 +190,15 @@ def main() -> None:
                 if not chunk:
                     continue
                 future = executor.submit(
-                    solve_deals, RULE_SETS[name], chunk, args.max_states, techniques
+                    solve_timed, RULE_SETS[name], chunk, args.max_states, techniques
                 )
                 futures[future] = name
         began = time.perf_counter()
         for finished, future in enumerate(as_completed(futures), 1):
             name = futures[future]
-            # A deal left unknown again at a smaller budget than before keeps its row.
             rows = [
-                [name, number, outcome.value, states]
-                for number, outcome, states in future.result()
-                if outcome.value != "unknown" or states >= unknown_at(latest, name, number)
+                [name, number, outcome, states, f"{seconds:.2f}", without]
+                for number, outcome, states, seconds in future.result()
             ]
             # Opened again for each chunk, so that rows always reach the file now at that path
             # (a checkout that replaces the file, or a second run appending, loses nothing).

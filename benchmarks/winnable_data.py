@@ -6,7 +6,8 @@ Usage (from the project root):
         [--out src/agnes_rules/data/winnable.json] [--check]
 
 For every preset, the deal numbers among 1..10,000 whose last row in the
-results CSV (columns variant, deal, outcome, states; one row per attempt, see
+results CSV (columns variant, deal, outcome, states, and lately the CPU seconds
+and the techniques off; one row per attempt, see
 ``benchmarks/win_rates.py``) says ``won``: a won verdict comes with a checked
 winning line, so it is exact whatever budget the search had. The rule sets of
 the CSV that are not presets (``quagnes-none-up``, ...) are left out; a preset
