@@ -11,10 +11,11 @@ switched off), so that a run can be stopped and resumed or extended (deals alrea
 in the file are skipped); the summary table is printed from the whole file at the
 end (also with ``--summary-only``), with the CPU time the rows record (every
 attempt, those superseded too). ``--retry-unknown`` solves the deals left unknown
-again with the ``--max-states`` given; the last row of a deal counts, but a row that
-leaves a deal unknown with a smaller budget than an earlier one does not replace
-that one (so a cheap pass after larger budgets never lowers a deal's recorded
-budget; its row is still written, for its CPU time).
+again with the ``--max-states`` given, but for those left unknown with a larger
+budget already (a smaller one would seldom decide them); the last row of a deal
+counts, but a row that leaves a deal unknown with a smaller budget than an earlier
+one does not replace that one (so a cheap pass after larger budgets never lowers a
+deal's recorded budget; its row is still written, for its CPU time).
 ``--without TECHNIQUE`` (repeatable) switches a technique of
 :class:`~agnes_rules.solver.Techniques` off, for a retry that searches in another
 way: every technique is exact, so a verdict stands whichever were on (a won line is
@@ -149,7 +150,8 @@ def main() -> None:
     parser.add_argument(
         "--retry-unknown",
         action="store_true",
-        help="solve again (with --max-states) the deals whose latest outcome is unknown",
+        help="solve again (with --max-states) the deals whose latest outcome is unknown,"
+        " unless at a larger budget",
     )
     parser.add_argument(
         "--without",
@@ -184,7 +186,11 @@ def main() -> None:
             chunk_numbers = numbers[start : start + args.chunk]
             for name in names:
                 if args.retry_unknown:
-                    chunk = [n for n in chunk_numbers if unknown_at(latest, name, n)]
+                    chunk = [
+                        n
+                        for n in chunk_numbers
+                        if 0 < unknown_at(latest, name, n) <= args.max_states
+                    ]
                 else:
                     chunk = [n for n in chunk_numbers if n not in latest[name]]
                 if not chunk:
