@@ -12,10 +12,12 @@ in the file are skipped); the summary table is printed from the whole file at th
 end (also with ``--summary-only``), with the CPU time the rows record (every
 attempt, those superseded too). ``--retry-unknown`` solves the deals left unknown
 again with the ``--max-states`` given, but for those left unknown with a larger
-budget already (a smaller one would seldom decide them); the last row of a deal
-counts, but a row that leaves a deal unknown with a smaller budget than an earlier
-one does not replace that one (so a cheap pass after larger budgets never lowers a
-deal's recorded budget; its row is still written, for its CPU time).
+budget already (a smaller one would seldom decide them) or with this one and the
+same ``--without`` (the search is deterministic, so a stopped retry resumes where
+it stopped); the last row of a deal counts, but a row that leaves a deal unknown
+with a smaller budget than an earlier one does not replace that one (so a cheap
+pass after larger budgets never lowers a deal's recorded budget; its row is still
+written, for its CPU time).
 ``--without TECHNIQUE`` (repeatable) switches a technique of
 :class:`~agnes_rules.solver.Techniques` off, for a retry that searches in another
 way: every technique is exact, so a verdict stands whichever were on (a won line is
@@ -93,6 +95,22 @@ def unknown_at(latest: dict[str, dict[int, tuple[str, int]]], name: str, number:
     return states if outcome == "unknown" else 0
 
 
+def tried_alike(path: Path, budget: int, without: str) -> set[tuple[str, int]]:
+    """The (rule set, deal) pairs already left unknown with at least ``budget`` and the
+    same techniques off: the search is deterministic, so a retry would only repeat them."""
+    tried: set[tuple[str, int]] = set()
+    if path.exists():
+        with path.open() as handle:
+            for row in csv.DictReader(handle):
+                if (
+                    row["outcome"] == "unknown"
+                    and int(row["states"]) >= budget
+                    and (row.get("without") or "") == without
+                ):
+                    tried.add((row["variant"], int(row["deal"])))
+    return tried
+
+
 def recorded_cpu(path: Path) -> dict[str, float]:
     """For each rule set, the CPU seconds its rows record (every attempt; the rows
     written before they were recorded count nothing)."""
@@ -151,7 +169,7 @@ def main() -> None:
         "--retry-unknown",
         action="store_true",
         help="solve again (with --max-states) the deals whose latest outcome is unknown,"
-        " unless at a larger budget",
+        " unless at a larger budget, or at this one with the same --without",
     )
     parser.add_argument(
         "--without",
@@ -166,6 +184,8 @@ def main() -> None:
     if not args.summary_only:
         names = args.variant or list(RULE_SETS)
         latest = latest_rows(args.out)  # read once: the deals done, and those to retry
+        without = "+".join(sorted(args.without))
+        tried = tried_alike(args.out, args.max_states, without)
         executor: Executor
         if args.scheduler:
             from distributed import Client
@@ -179,7 +199,6 @@ def main() -> None:
                 csv.writer(handle).writerow(FIELDS)
         else:
             upgrade_header(args.out)
-        without = "+".join(sorted(args.without))
         futures = {}
         # Deal-major order, so that a stopped run has covered every preset about equally.
         for start in range(0, len(numbers), args.chunk):
@@ -190,6 +209,7 @@ def main() -> None:
                         n
                         for n in chunk_numbers
                         if 0 < unknown_at(latest, name, n) <= args.max_states
+                        and (name, n) not in tried
                     ]
                 else:
                     chunk = [n for n in chunk_numbers if n not in latest[name]]

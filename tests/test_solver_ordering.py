@@ -10,6 +10,8 @@ from agnes_rules.solver.api import public_move
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DEAL, SPARE_TO_FOUNDATION, Board
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.ordering import order, undominated, without_repeats
+from agnes_rules.solver.results import Techniques
+from agnes_rules.solver.search import Search
 from tests.positions import position
 
 _QUAGNES = Variant.named("agnes-sorel-quagnes")
@@ -79,6 +81,15 @@ def test_a_whole_column_onto_a_column_a_deal_reaches_is_kept() -> None:
     moves = MoveGenerator(board).moves(board.root)
     # Columns 1 and 2 still get a card: emptying one is not the same as keeping it.
     assert "t1t2" in _texts(undominated(board, board.root, moves))
+
+
+def test_where_cards_are_worried_back_a_whole_column_is_dominated_too() -> None:
+    # Worry-backs land on the same top cards either way, and nothing enters a gap.
+    state = position(Variant.named("agnes-sorel-aisleriot"), columns={1: "5H", 2: "6D"})
+    search = Search(state, Techniques())
+    root = search.board.root
+    assert "t1t2" in _texts(MoveGenerator(search.board).moves(root))
+    assert "t1t2" not in _texts(search.candidate_moves(root))
 
 
 def test_moving_the_same_card_on_at_once_is_a_repeat() -> None:

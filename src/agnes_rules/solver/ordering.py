@@ -45,7 +45,14 @@ def undominated(board: Board, position: Position, moves: list[InternalMove]) -> 
     before the move can do everything the one after it can: the cards that
     would lie on the target card are instead alone in their column, where every
     move of them stays possible (a run taking cards of the target column with
-    them becomes two moves), and the target card stays free.
+    them becomes one move, of the target column's cards alone), and the target
+    card stays free. Moving them on as a whole is then no move at all, and
+    nothing else differs, worry-backs included (they land on the same top card,
+    and nothing enters an empty column). So a winning line with the fewest such
+    moves has none (the change never makes a line longer), and the rearrangement
+    that puts a line in the shape :func:`~.worryback.uses_of` asks for adds none
+    (it plays worry-backs later, cuts moves out, and moves a run without the
+    worried card on its top).
     """
     columns = position[0]
     fixed = 0 if board.to_reserve else board.fixed_at[position[4]]

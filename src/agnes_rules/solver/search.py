@@ -69,14 +69,13 @@ def for_worry_back(techniques: Techniques) -> Techniques:
     ``auto_foundation`` and ``dead_ends`` use their exact forms for these variants
     (see :mod:`~agnes_rules.solver.worryback`), and ``stranded_cards`` counts a card
     at home as a target when it could come back (see :mod:`~agnes_rules.solver.reach`);
-    ``dominated_moves`` is off (its proof assumes that cards at home stay there),
-    and so is ``streamline`` (a card sent home may come back, so sending every card
+    ``dominated_moves`` holds as it is (see :func:`~.ordering.undominated`);
+    ``streamline`` is off (a card sent home may come back, so sending every card
     home restricts nothing), and with it ``best_first``; the transposition table,
     which keeps the search finite once positions can repeat, is always on.
     """
     return attrs.evolve(
         techniques,
-        dominated_moves=False,
         streamline=False,
         best_first=False,
         transpositions=True,
