@@ -214,3 +214,13 @@ def test_a_hint_with_time_to_spare_is_the_hint_without_a_limit() -> None:
     assert omniscient_hint(state, max_seconds=3600) == omniscient_hint(state)
     final = state.play(solve(state).moves)
     assert hint(final, max_seconds=0).move is None  # nothing to search: no move is legal
+
+
+def test_a_first_pass_watches_a_share_of_the_time_left() -> None:
+    watch = Watch(print, threading.Event().is_set, deadline=time.monotonic() + 8.0)
+    part = watch.share(4)
+    assert (part.progress, part.is_cancelled) == (watch.progress, watch.is_cancelled)
+    assert part.deadline is not None and 1.0 < part.deadline - time.monotonic() <= 2.0
+    assert Watch.idle().share(4) == Watch.idle()  # no deadline, none to share
+    late = Watch(None, threading.Event().is_set, deadline=time.monotonic() - 1.0)
+    assert late.share(4).is_late()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -135,15 +136,7 @@ class RandomPlay(RuleBasedStateMachine):
     @invariant()
     def equal_states_hash_equally(self) -> None:
         state = self.state
-        rebuilt = GameState(
-            state.variant,
-            base_rank=state.base_rank,
-            tableau=state.tableau,
-            foundations=state.foundations,
-            reserve=state.reserve,
-            spare=state.spare,
-            stock=state.stock,
-        )
+        rebuilt = GameState(**attrs.asdict(state.parts(), recurse=False))
         assert rebuilt == state
         assert hash(rebuilt) == hash(state)
 

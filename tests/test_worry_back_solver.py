@@ -19,10 +19,12 @@ import pytest
 from agnes_rules import Area, Column, GameState, Move, Rank, Variant
 from agnes_rules.cards import SUITS, Card
 from agnes_rules.errors import PositionError
-from agnes_rules.solver import Techniques, hint, omniscient_hint, solve
+from agnes_rules.solver import Outcome, SolveResult, Techniques, hint, omniscient_hint, solve
 from agnes_rules.solver.api import public_move
 from agnes_rules.solver.board import FOUNDATION_TO_COLUMN
 from agnes_rules.solver.lines import without_round_trips
+from agnes_rules.solver.search import Search
+from agnes_rules.solver.worryback import without_worry_backs
 from tests.positions import position
 
 AISLERIOT = Variant.named("agnes-sorel-aisleriot")
@@ -194,7 +196,7 @@ def _check_no_round_trip(state: GameState, moves: Sequence[Move]) -> None:
 
 def test_hints_never_suggest_a_worry_back_that_is_undone_at_once() -> None:
     checked = 0
-    for seed in range(120):
+    for seed in range(200):
         state = small_position(AISLERIOT, random.Random(seed), 6)
         if state is None or not state.legal_moves():
             continue
@@ -208,7 +210,7 @@ def test_hints_never_suggest_a_worry_back_that_is_undone_at_once() -> None:
         if following is not None:
             assert after.apply(following) != state, state.to_code()
         checked += 1
-    assert checked >= 4  # the positions above do suggest worry-backs (4 of them)
+    assert checked >= 4  # the positions above do suggest worry-backs (6 of them)
 
 
 def test_the_players_hint_works_with_worry_backs() -> None:
@@ -253,3 +255,71 @@ def test_a_round_trip_that_turned_a_card_stays_in_the_line() -> None:
     assert state.play(line).tableau[1].face_up[-2:] == state.tableau[0].face_down + (
         state.tableau[0].face_up[-1],
     )
+
+
+def test_without_worry_backs_keeps_every_card_where_it_is() -> None:
+    state = GameState.deal(AISLERIOT, 7)
+    firm = without_worry_backs(state)
+    assert firm is not None and not firm.variant.worry_back
+    assert attrs.evolve(firm.variant, worry_back=True) == AISLERIOT
+    assert (firm.tableau, firm.foundations, firm.stock) == (
+        state.tableau,
+        state.foundations,
+        state.stock,
+    )
+    assert set(firm.legal_moves()) <= set(state.legal_moves())
+
+
+def test_with_every_card_off_the_foundations_there_is_no_first_pass() -> None:
+    # Deal 2 with its base card worried back: no position of the game without worry-backs.
+    state = GameState.deal(AISLERIOT, 2).apply("f4t1")
+    assert not any(state.foundations) and without_worry_backs(state) is None
+    assert Search(state, Techniques()).firm() is None
+    assert solve(state, max_states=2_000).outcome is Outcome.LOST
+
+
+def test_a_deal_won_without_worry_backs_is_won_by_the_first_pass() -> None:
+    """Deal 5,536 needs no worry-back: the game without them is won in 86 positions,
+    where the search with them has not found it after 100,000."""
+    state = GameState.deal(AISLERIOT, 5536)
+    result = solve(state, max_states=1_000)
+    assert result.won and result.states <= 250  # a quarter of the budget at most
+    assert solve(state, max_states=1_000, techniques=Techniques(streamline=False)).states == 1_000
+    assert Search(state, Techniques()).firm() is not None
+    assert Search(state, Techniques(streamline=False)).firm() is None
+    assert Search(GameState.deal("agnes-sorel-quagnes", 1), Techniques()).firm() is None
+
+
+def test_the_first_pass_reports_the_whole_budget_and_stops_when_told() -> None:
+    # Without worry-backs, deal 5 is still undecided after the first pass's 5,000 positions.
+    state = GameState.deal(AISLERIOT, 5)
+    totals: list[int] = []
+    result = solve(state, max_states=20_000, progress=lambda done, total: totals.append(total))
+    assert result.states <= 20_000 and totals and set(totals) == {20_000}
+    calls: list[int] = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return len(calls) > 1  # stop at the first check inside the search
+
+    stopped = solve(state, max_states=20_000, cancel=cancel)
+    assert not stopped.won and stopped.states <= 4_096 + 1  # not on to the exact search
+
+
+def test_the_counts_of_the_two_passes_add_up() -> None:
+    state = GameState.deal(AISLERIOT, 11)  # lost, in either game
+    firm = Search(state, Techniques()).firm()
+    assert firm is not None
+    verdict, _, first = firm.first_pass(40_000, None)
+    assert verdict is Outcome.LOST and first < 40_000 // 4
+    exact = solve(state, max_states=40_000, techniques=Techniques(streamline=False))
+    assert solve(state, max_states=40_000) == SolveResult(Outcome.LOST, (), first + exact.states)
+
+
+def test_with_a_time_limit_the_first_pass_takes_a_quarter_of_the_time() -> None:
+    """Deal 326 is won with worry-backs (6,834 positions of the exact search), and the game
+    without them is still undecided at 20,000: a first pass on a quarter of ten million
+    positions would take the whole time; on a quarter of the time, it leaves the rest."""
+    state = GameState.deal(AISLERIOT, 326)
+    result = solve(state, max_states=10_000_000, max_seconds=6)
+    assert result.won and state.play(result.moves).is_won

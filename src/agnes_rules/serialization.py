@@ -148,16 +148,7 @@ def state_to_document(state: GameState) -> dict[str, Any]:
     """The parts of ``state`` as a JSON object (without the envelope)."""
     if not isinstance(state, GameState):
         raise ArgumentError(f"expected a GameState, got {state!r}")
-    body = _StateBody(
-        variant=state.variant,
-        base_rank=state.base_rank,
-        foundations=state.foundations,
-        tableau=state.tableau,
-        reserve=state.reserve,
-        spare=state.spare,
-        stock=state.stock,
-    )
-    document: dict[str, Any] = _CONVERTER.unstructure(body)
+    document: dict[str, Any] = _CONVERTER.unstructure(state.parts())
     return document
 
 

@@ -219,6 +219,18 @@ class Position:
         """The undealt cards, the next one to be dealt first."""
         return _cards(self._stock)
 
+    def parts(self) -> PositionParts:
+        """The parts of this position, as its attributes above show them."""
+        return PositionParts(
+            self.variant,
+            self.base_rank,
+            self.foundations,
+            self.tableau,
+            self.reserve,
+            self.spare,
+            self.stock,
+        )
+
     # ------------------------------------------------------------ identity
 
     def _key(self) -> tuple[Any, ...]:

@@ -81,8 +81,11 @@ class Techniques:
       budget that plays every card its foundation accepts at once, safe or not, and
       gives up on a line after a deal once it has taken a set share of the budget; it
       may miss wins, so a win it finds counts, and a loss only when it was in fact the
-      exact search; else the exact search follows, with the rest of the budget.
-    - ``best_first``: where the streamlined pass runs (and with ``transpositions``), after
+      exact search; else the exact search follows, with the rest of the budget. Where
+      cards may be worried back (whatever the vacancy), the first pass is instead a
+      search of the same deal in the game without worry-backs, on a quarter of the
+      budget (and of the time, with a limit): a win it finds counts.
+    - ``best_first``: where that streamlined pass runs (and with ``transpositions``), after
       it, a search on another quarter of the budget that always expands the position that
       looks nearest a win (cards home, cards above those the foundations take next,
       face-down cards), whatever line it is on, so that an early wrong choice cannot take

@@ -33,7 +33,7 @@ from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.restarts import run_lengths
 from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
-from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of
+from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, without_worry_backs
 
 __all__ = ["BEST_FIRST_SHARE", "DEAL_CAPS", "STREAMLINE_SHARE", "Search", "for_worry_back"]
 
@@ -63,6 +63,19 @@ def _budgets(max_states: int | None, greedy: bool, run_end: int = -1) -> tuple[i
     return whole, run_end if run_end >= 0 and (whole < 0 or run_end < whole) else whole, []
 
 
+def _told_to_stop(
+    examined: int, max_states: int, watch: Watch | None, own: Watch | None = None
+) -> bool:
+    """Whether a first pass that gave no verdict after ``examined`` positions was stopped
+    by ``watch``: short of its share of ``max_states`` (but by the deadline of its ``own``
+    watch, a :meth:`~.watch.Watch.share` of ``watch``), or at it with the time up or
+    the work cancelled."""
+    if watch is not None and (watch.is_late() or watch.is_cancelled()):
+        return True
+    short = examined < max_states // STREAMLINE_SHARE
+    return short and not (own is not None and own.is_late())
+
+
 def for_worry_back(techniques: Techniques) -> Techniques:
     """The techniques that stay sound when cards may be worried back from the foundations.
 
@@ -71,8 +84,11 @@ def for_worry_back(techniques: Techniques) -> Techniques:
     at home as a target when it could come back (see :mod:`~agnes_rules.solver.reach`);
     ``dominated_moves`` holds as it is (see :func:`~.ordering.undominated`);
     ``streamline`` is off (a card sent home may come back, so sending every card
-    home restricts nothing), and with it ``best_first``; the transposition table,
-    which keeps the search finite once positions can repeat, is always on.
+    home restricts nothing), and with it ``best_first``: ``streamline`` runs a first
+    pass of another kind there, the search of the game without worry-backs
+    (:meth:`Search.firm`); the
+    transposition table, which keeps the search finite once positions can repeat, is
+    always on.
     """
     return attrs.evolve(
         techniques,
@@ -86,6 +102,11 @@ class Search:
     """The search of one deal with the given techniques."""
 
     def __init__(self, state: GameState, techniques: Techniques) -> None:
+        self.state = state
+        #: Where cards may be worried back, whether a first pass searches the same deal in
+        #: the game where none is (:meth:`firm`), with these techniques.
+        self.firm_pass = state.variant.worry_back and techniques.streamline
+        self.firm_techniques = techniques
         if state.variant.worry_back:
             techniques = for_worry_back(techniques)
         self.techniques = techniques
@@ -168,7 +189,11 @@ class Search:
         :class:`~.best_first.BestFirst` pass on another :data:`BEST_FIRST_SHARE` of the
         budget expands the positions that look nearest a win first, whatever line they
         are on; its win or loss is returned. Else the exact search goes on with what is
-        left of the budget. The counts of the passes add up.
+        left of the budget. Where cards may be worried back, the first pass searches
+        the game without worry-backs instead (:meth:`firm`, on the same share of the
+        positions and a quarter of the time left, if there is a deadline); a win it
+        finds is returned, and so is :attr:`Outcome.UNKNOWN` when the watch stopped it.
+        The counts of the passes add up.
 
         Python's cycle collector is paused meanwhile (see :mod:`.collector`).
         """
@@ -182,18 +207,21 @@ class Search:
         self, max_states: int | None, watch: Watch | None
     ) -> tuple[Outcome, list[InternalMove], int]:
         """:meth:`run`, with the cycle collector paused."""
-        techniques = self.techniques
-        board = self.board
         self.salt = 0
-        if techniques.auto_foundation:
-            root, line = self.autoplay.autoplay(board.root)
-        else:
-            root, line = board.root, []
-        if board.is_won(root):
-            return Outcome.WON, line, 1
-        if self.proofs.refuted(root):
-            return Outcome.LOST, [], 1
+        opening, root, line = self.opening()
+        if opening is not None:
+            return opening, line, 1
         examined = 0
+        firm = self.firm() if max_states is not None and max_states >= STREAMLINE_SHARE else None
+        if firm is not None and max_states is not None:
+            # A quarter of the positions, and of the time when there is a deadline: a
+            # position of that game costs more (its proofs run after every move).
+            own = watch.share(STREAMLINE_SHARE) if watch is not None else None
+            verdict, path, examined = firm.first_pass(max_states, own)
+            if verdict is Outcome.WON or (
+                verdict is Outcome.UNKNOWN and _told_to_stop(examined, max_states, watch, own)
+            ):
+                return verdict, path, examined
         if self.greedy is not None and max_states is not None and max_states >= STREAMLINE_SHARE:
             outcome, path, examined = self.streamlined(self.greedy, root, line, max_states, watch)
             if outcome is not None:
@@ -210,6 +238,41 @@ class Search:
                     return outcome, path, examined
             self.proofs.start_pass()
         return self.exact(root, line, max_states, watch, examined)
+
+    def firm(self) -> Search | None:
+        """Where cards may be worried back, the search of the first pass: the same deal in
+        the game where none is (see :mod:`.worryback`), every line of which is a line of
+        this one, so that a win it finds stands. None: no such pass (or no such position,
+        see :func:`~.worryback.without_worry_backs`)."""
+        firm = without_worry_backs(self.state) if self.firm_pass else None
+        return None if firm is None else Search(firm, self.firm_techniques)
+
+    def opening(self) -> tuple[Outcome | None, Position, list[InternalMove]]:
+        """The first position of a search, after auto-play, and the moves auto-played to
+        it; with the verdict when that position is won or refuted (else None)."""
+        board = self.board
+        if self.techniques.auto_foundation:
+            root, line = self.autoplay.autoplay(board.root)
+        else:
+            root, line = board.root, []
+        if board.is_won(root):
+            return Outcome.WON, root, line
+        if self.proofs.refuted(root):
+            return Outcome.LOST, root, []
+        return None, root, line
+
+    def first_pass(
+        self, max_states: int, watch: Watch | None
+    ) -> tuple[Outcome, list[InternalMove], int]:
+        """This search as the first pass of one where cards are worried back (:meth:`firm`):
+        on a :data:`STREAMLINE_SHARE` of ``max_states``, the budget of the whole search,
+        which the watch is told of. Its verdict, its line and the positions it examined."""
+        self.salt = 0
+        opening, root, line = self.opening()
+        if opening is not None:
+            return opening, line, 1
+        share = max_states // STREAMLINE_SHARE
+        return self.depth_first([self.root_frame(root, line)], max_states, watch, run_end=share)
 
     def exact(
         self,
@@ -268,11 +331,7 @@ class Search:
         exact = not (greedy.unsafe or self.gave_up)
         if outcome is Outcome.WON or (outcome is Outcome.LOST and exact):
             return outcome, path, examined
-        # Stopped short of its share, or at it with the time up: the watch said to stop.
-        stopped = examined < max_states // STREAMLINE_SHARE or (
-            watch is not None and watch.is_late()
-        )
-        if outcome is Outcome.UNKNOWN and stopped:
+        if outcome is Outcome.UNKNOWN and _told_to_stop(examined, max_states, watch):
             return outcome, [], examined
         return None, [], examined
 

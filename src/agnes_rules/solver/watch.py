@@ -127,6 +127,14 @@ class Watch:
         """Whether the deadline has passed (never, without one)."""
         return self.deadline is not None and time.monotonic() >= self.deadline
 
+    def share(self, parts: int) -> Watch:
+        """This watch for a first pass of a search: the same reports and cancellation,
+        with a deadline (if any) one ``parts``-th of the time left from now."""
+        if self.deadline is None:
+            return self
+        now = time.monotonic()
+        return attrs.evolve(self, deadline=now + max(self.deadline - now, 0.0) / parts)
+
 
 def next_stop(examined: int, budget: int, every: int) -> int:
     """The next count at which a watched search stops: the next check (one every ``every``

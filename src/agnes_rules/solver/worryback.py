@@ -31,6 +31,15 @@ targets are home for good") no longer hold. The search then uses:
   (:func:`worried_key`), since its moves differ.
 - **The transposition table** always: positions can repeat (a card goes up and
   comes back), and the table keeps the search finite.
+- **A first pass without worry-backs** (with ``streamline``): the same deal in
+  the game where no card comes back (:func:`without_worry_backs`), on a quarter of
+  the budget (and of the time left, with a deadline: its positions cost more, its
+  proofs running after every move). Every line of that game is a line of this
+  one, so a win it finds is a win; a loss there says nothing, and the exact
+  search follows. With one deck and gaps that stay empty the usual auto-play,
+  dead ends and stranded-card proofs hold there, and a deal that needs no
+  worry-back is often won in a few hundred positions where the exact search,
+  with the worry-backs to try, needs far more.
 
 Every verdict stays exact; the tests check them against a plain search of the
 rules engine's positions.
@@ -40,6 +49,10 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
+from agnes_rules.core.state import GameState
+from agnes_rules.errors import PositionError
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -52,7 +65,7 @@ from agnes_rules.solver.board import (
     Position,
 )
 
-__all__ = ["ReversibleAutoplay", "uses_of", "worried_key"]
+__all__ = ["ReversibleAutoplay", "uses_of", "without_worry_backs", "worried_key"]
 
 #: Marks the key of a position reached by a worry-back (above every byte a key holds).
 _WORRIED: Final = b"\xfc"
@@ -117,3 +130,17 @@ def worried_key(key: bytes, worry: InternalMove) -> bytes:
     """The key of the position that ``worry`` reached, apart from the same position
     reached otherwise (the moves that may follow differ)."""
     return key + _WORRIED + bytes((worry[1], worry[2]))
+
+
+def without_worry_backs(state: GameState) -> GameState | None:
+    """``state`` in the game of its variant where no card is worried back: the same cards
+    in the same places, with fewer moves (every line of it is a line of ``state``).
+
+    None when that game has no such position: every foundation empty, the base cards
+    worried back too, where a game without worry-backs always has one at home.
+    """
+    parts = attrs.evolve(state.parts(), variant=attrs.evolve(state.variant, worry_back=False))
+    try:
+        return GameState(**attrs.asdict(parts, recurse=False))
+    except PositionError:
+        return None
