@@ -21,7 +21,12 @@ from agnes_rules.cards import SUITS, Card
 from agnes_rules.errors import PositionError
 from agnes_rules.solver import Outcome, SolveResult, Techniques, hint, omniscient_hint, solve
 from agnes_rules.solver.api import public_move
-from agnes_rules.solver.board import FOUNDATION_TO_COLUMN
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    DEAL_MOVE,
+    FOUNDATION_TO_COLUMN,
+    InternalMove,
+)
 from agnes_rules.solver.lines import without_round_trips
 from agnes_rules.solver.search import Search
 from agnes_rules.solver.worryback import without_worry_backs
@@ -323,3 +328,60 @@ def test_with_a_time_limit_the_first_pass_takes_a_quarter_of_the_time() -> None:
     state = GameState.deal(AISLERIOT, 326)
     result = solve(state, max_states=10_000_000, max_seconds=6)
     assert result.won and state.play(result.moves).is_won
+
+
+def _worry_back_uses(code: str, worry: InternalMove) -> list[InternalMove]:
+    """The moves the search may play after ``worry``, from the position of ``code``."""
+    search = Search(GameState.from_code(code), Techniques())
+    child = search.board.apply(search.board.root, worry)
+    return search.worry_uses.uses(child, worry, search.generator.moves(child))
+
+
+#: 5C may come back onto 6C (column 1) and 5H onto 6H (column 2); the stock's last two
+#: cards go onto columns 1 and 2. The end game: the same, with those two cards dealt.
+_TWO_WORRIES = "agnes-sorel-aisleriot A f:5C/KD/5H/KS t:8C7C6C/9C7H6H/8H/TCJC/9HTH/JHQH/QC"
+
+
+def test_a_worry_back_is_followed_by_the_deal_only_where_the_deal_covers_it() -> None:
+    clubs_back = (FOUNDATION_TO_COLUMN, 0, 0, 1)
+    hearts_back = (FOUNDATION_TO_COLUMN, 2, 1, 1)
+    # Both cards are covered by the deal: either worry-back may be used by it.
+    assert _worry_back_uses(_TWO_WORRIES + " d:KCKH", clubs_back) == [
+        clubs_back,  # 4C onto 5C
+        hearts_back,  # independent, and the deal covers both
+        DEAL_MOVE,
+    ]
+    # With no deal to come, no one move could use both 5C and 5H (4C does not pack on 5H
+    # nor 4H on 5C), so 5H does not follow; nor does anything but 4C onto 5C.
+    assert _worry_back_uses(_TWO_WORRIES + "KCKH d:-", clubs_back) == [clubs_back]
+
+
+def test_independent_worry_backs_follow_one_another_where_one_move_uses_both() -> None:
+    # 5C onto 6C (column 1), then 5S onto 6S (column 3): 4C, next on the clubs
+    # foundation, may come back onto 5S.
+    code = "agnes-sorel-aisleriot A f:5C/KD/KH/5S t:8C7C6C/9C/8S7S6S/TCJC/9STS/JSQS/QCKCKS d:-"
+    clubs_back, spades_back = (FOUNDATION_TO_COLUMN, 0, 0, 1), (FOUNDATION_TO_COLUMN, 3, 2, 1)
+    assert spades_back in _worry_back_uses(code, clubs_back)
+
+
+def test_a_chain_of_worry_backs_that_is_the_only_way_on_is_one_step() -> None:
+    # Only TC, at the bottom of the clubs foundation, can take 9S: every club comes back,
+    # each onto the last, and nothing else may follow any of them before TC.
+    state = GameState.from_code("agnes-sorel-aisleriot T f:7C/9D/8H/7S t:9S/9c9H/8C8S/-/-/-/- d:-")
+    search = Search(state, Techniques())
+    board, worry_uses = search.board, search.worry_uses
+    worry = (FOUNDATION_TO_COLUMN, 0, 2, 1)  # 7C onto 8S
+    position = board.apply(board.root, worry)
+    after, chained = worry_uses.chain(position, worry)
+    follow = worry_uses.uses_after(after, worry)
+    assert chained == [worry] * 10
+    for _ in chained:
+        assert worry_uses.uses(position, worry, search.generator.moves(position)) == [worry]
+        position = board.apply(position, worry)
+    assert position == after
+    assert after[3][0] == 0  # the clubs foundation is empty
+    assert follow == [(COLUMN_TO_COLUMN, 0, 2, 1)]  # 9S onto TC
+    # The solver plays the chain as one step; its line has every worry-back in it.
+    result = solve(state, max_states=10_000)
+    assert result.won is plain_verdict(state) is True
+    assert state.play(result.moves).is_won

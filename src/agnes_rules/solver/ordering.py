@@ -50,7 +50,7 @@ def undominated(board: Board, position: Position, moves: list[InternalMove]) -> 
     nothing else differs, worry-backs included (they land on the same top card,
     and nothing enters an empty column). So a winning line with the fewest such
     moves has none (the change never makes a line longer), and the rearrangement
-    that puts a line in the shape :func:`~.worryback.uses_of` asks for adds none
+    that puts a line in the shape :meth:`~.worryback.WorryBackUses.uses` asks for adds none
     (it plays worry-backs later, cuts moves out, and moves a run without the
     worried card on its top).
     """

@@ -157,7 +157,8 @@ class LossProofs:
         """
         reach = self.reach
         if reach is not None and child[4] >= self.proof_from:
-            if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or auto:
+            # After a worry-back ``auto`` is the chain that followed it (no card went home).
+            if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or (auto and move[0] < DEAL):
                 if self.stranded(child, False):
                     return True
             elif (

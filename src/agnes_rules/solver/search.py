@@ -33,7 +33,7 @@ from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.restarts import run_lengths
 from agnes_rules.solver.results import Outcome, Techniques
 from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
-from agnes_rules.solver.worryback import ReversibleAutoplay, uses_of, without_worry_backs
+from agnes_rules.solver.worryback import ReversibleAutoplay, WorryBackUses, without_worry_backs
 
 __all__ = ["BEST_FIRST_SHARE", "DEAL_CAPS", "STREAMLINE_SHARE", "Search", "for_worry_back"]
 
@@ -112,8 +112,12 @@ class Search:
         self.techniques = techniques
         self.board = Board(state)
         self.generator = MoveGenerator(self.board)
+        #: Which moves may follow a worry-back.
+        self.worry_uses = WorryBackUses(self.board, self.generator)
         self.autoplay: Autoplay | ReversibleAutoplay = (
-            ReversibleAutoplay(self.board) if self.board.worry_back else Autoplay(self.board)
+            ReversibleAutoplay(self.board, self.worry_uses)
+            if self.board.worry_back
+            else Autoplay(self.board)
         )
         #: The autoplay of the streamlined first pass (None: no such pass). Where gaps stay
         #: empty, almost every deal is lost and the exact search is quick to say so: there
@@ -156,9 +160,13 @@ class Search:
             else None
         )
 
-    def candidate_moves(self, position: Position) -> list[InternalMove]:
-        """The moves to try from ``position``, in the order to try them."""
-        moves = self.generator.moves(position)
+    def candidate_moves(
+        self, position: Position, moves: list[InternalMove] | None = None
+    ) -> list[InternalMove]:
+        """The moves to try from ``position``, in the order to try them: of its legal
+        ``moves``, when they are given, those not dominated."""
+        if moves is None:
+            moves = self.generator.moves(position)
         if self.prune_dominated:
             moves = undominated(self.board, position, moves)
         if self.techniques.move_ordering:
@@ -347,12 +355,14 @@ class Search:
         """The moves to try from ``child``, reached from ``position`` by ``move``, reversed
         (popped from the end): :meth:`candidate_moves`, without those that only repeat
         ``move`` when ``no_repeats`` (``move`` autoplayed nothing, and positions are
-        remembered), or only undo a card worried back."""
-        moves = self.candidate_moves(child)
-        if no_repeats and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
-            moves = without_repeats(position, move, moves)
-        elif move[0] == FOUNDATION_TO_COLUMN:
-            moves = uses_of(move, moves)
+        remembered); after a worry-back, of the moves that may follow it (see
+        :meth:`.WorryBackUses.uses`)."""
+        if move[0] == FOUNDATION_TO_COLUMN:
+            moves = self.candidate_moves(child, self.worry_uses.uses_after(child, move))
+        else:
+            moves = self.candidate_moves(child)
+            if no_repeats and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
+                moves = without_repeats(position, move, moves)
         moves.reverse()
         return moves
 

@@ -14,21 +14,34 @@ targets are home for good") no longer hold. The search then uses:
 - **Dead ends** with nothing counted as home for good (see
   :mod:`~agnes_rules.solver.deadends`): a card is stuck only when every card
   that could take it lies under it in its own pile.
-- **Worry-backs only when used** (:func:`uses_of`): a worry-back is followed
-  only by a move that uses its card (one onto it, a deal, or the next card of
-  its foundation worried back too) or by a worry-back independent of it that
-  comes after it in a fixed order. In a winning line the moves between a
-  worry-back of card c onto column T and the first later move that touches
-  column T or c's foundation touch neither, so the worry-back can be played
-  just before that move; if that move sends c home again, the pair is no move
-  at all; if it moves c alone onto another column, the pair is one worry-back
-  there; if it moves c with cards under it, the same cards without c and then
-  the worry-back onto them do the same. Worry-backs that touch different
-  columns and foundations give the same position in either order, so one
-  order is enough. Rearranged so, a shortest winning line follows the rule.
+- **Worry-backs only when used** (:class:`WorryBackUses`): a worry-back is
+  followed only by a move that uses its card (one onto it, the deal when it covers
+  it, or the next card of its foundation worried back too) or by a worry-back
+  independent of it that comes after it in a fixed order. In a winning line the
+  moves between a worry-back of card c onto column T and the first later move that
+  touches column T or c's foundation touch neither, so the worry-back can be played
+  just before that move; if that move sends c home again, the pair is no move at
+  all; if it moves c alone onto another column, the pair is one worry-back there;
+  if it moves c with cards under it, the same cards without c and then the
+  worry-back onto them do the same. Worry-backs that touch different columns and
+  foundations give the same position in either order, so one order is enough.
+  Rearranged so, a shortest winning line follows the rule. With one deck it is
+  narrower still: two independent worry-backs in a row come before one move that
+  touches both, which is the deal (covering both cards) or the next card of one's
+  foundation worried back onto the other; and the next card of a foundation comes
+  back onto the card before it only while a card further down could be used (a
+  card could be packed on it, or it could come back elsewhere, see
+  :meth:`WorryBackUses.goes_on`).
   The position right after a worry-back is neither auto-played (that would
   undo it) nor keyed like the same position reached otherwise
   (:func:`worried_key`), since its moves differ.
+- **Chains of worry-backs as one step** (one deck): where the only move that may
+  follow a worry-back is the next card of its foundation onto it, the search
+  plays it at once, as auto-play plays the cards it sends home, and keeps no
+  position between (:meth:`WorryBackUses.chain`): a card deep in a foundation
+  that a card of the tableau needs comes back with every card above it, in one
+  step. Where searches go after the last deal, most positions reached by a
+  worry-back used to be such positions between.
 - **The transposition table** always: positions can repeat (a card goes up and
   comes back), and the table keeps the search finite.
 - **A first pass without worry-backs** (with ``streamline``): the same deal in
@@ -47,6 +60,7 @@ rules engine's positions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
@@ -59,24 +73,31 @@ from agnes_rules.solver.board import (
     DEAL,
     DOWN,
     FOUNDATION_TO_COLUMN,
+    NO_CARD,
     SPARE_TO_COLUMN,
     Board,
     InternalMove,
     Position,
 )
+from agnes_rules.solver.moves import MoveGenerator
 
-__all__ = ["ReversibleAutoplay", "uses_of", "without_worry_backs", "worried_key"]
+__all__ = ["ReversibleAutoplay", "WorryBackUses", "without_worry_backs", "worried_key"]
 
+#: The cache of :meth:`WorryBackUses.takers` is cleared when it grows past this many entries.
+_CACHE_LIMIT: Final = 200_000
 #: Marks the key of a position reached by a worry-back (above every byte a key holds).
 _WORRIED: Final = b"\xfc"
 
 
 class ReversibleAutoplay:
-    """The foundation moves that a worry-back could undo exactly, played at once."""
+    """The foundation moves that a worry-back could undo exactly, played at once; and
+    with one deck, after a worry-back, the chain of worry-backs that follows it
+    (:meth:`WorryBackUses.chain`)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, uses: WorryBackUses | None = None) -> None:
         self.board = board
         self.fits_under = board.fits_under
+        self.chains = uses if uses is not None and board.decks == 1 else None
 
     def autoplay(self, position: Position) -> tuple[Position, list[InternalMove]]:
         """``position`` after every such move, and the moves played (until none is left)."""
@@ -103,27 +124,199 @@ class ReversibleAutoplay:
         return position, played
 
     def settle(self, position: Position, move: InternalMove) -> tuple[Position, list[InternalMove]]:
-        """:meth:`autoplay` after ``move``, except after a worry-back (it would undo it)."""
+        """:meth:`autoplay` after ``move``; after a worry-back (auto-play would undo it)
+        the chain of worry-backs that follows it, if any."""
         if move[0] == FOUNDATION_TO_COLUMN:
-            return position, []
+            return (position, []) if self.chains is None else self.chains.chain(position, move)
         return self.autoplay(position)
 
 
-def uses_of(worry: InternalMove, moves: list[InternalMove]) -> list[InternalMove]:
-    """The ``moves`` that may follow ``worry`` (a worry-back move): those that use its card
-    (a move onto it, the deal, the next card of its foundation worried back), and the
-    worry-backs independent of it in a fixed order (after it in (foundation, column))."""
-    foundation, column = worry[1], worry[2]
-    return [
-        move
-        for move in moves
-        if (
-            move[0] == FOUNDATION_TO_COLUMN
-            and (move[1] == foundation or move[2] == column or move[1:3] > worry[1:3])
-        )
-        or move[0] == DEAL
-        or (COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN and move[2] == column)
-    ]
+class WorryBackUses:
+    """Which moves may follow a worry-back, for the positions of one board."""
+
+    def __init__(self, board: Board, generator: MoveGenerator) -> None:
+        self.board = board
+        self.generator = generator
+        self.one_deck = board.decks == 1
+        self.card_at = board.card_at
+        self.fits_under = board.fits_under
+        #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``.
+        self.fit_masks = tuple(_mask(cards) for cards in board.fits_under)
+        #: The cards that may fill a gap, as a mask, where a card may be worried back
+        #: into one (0: nowhere).
+        self.gap_masks = 0 if board.vacancy_none else _mask(board.heads)
+        #: For a column, the cards its movable cards may be packed on, as a mask.
+        self.taker_cache: dict[bytes, int] = {}
+        #: Where the last :meth:`chain` ended, and the moves that may follow there.
+        self.chained: Position | None = None
+        self.follow: list[InternalMove] = []
+
+    def uses(
+        self, position: Position, worry: InternalMove, moves: list[InternalMove]
+    ) -> list[InternalMove]:
+        """The ``moves`` from ``position`` that may follow ``worry``, the worry-back that
+        reached it: those that use its card (a move onto it; the next card of its
+        foundation worried back, onto it only while a card further down could be used),
+        the deal when it covers the card, and the worry-backs independent of it (after it
+        in (foundation, column)) that one next move could use together with it.
+
+        With two decks every independent worry-back and every deal may follow, and every
+        next card of the foundation (the other copy of a card can go home on the other
+        foundation of its suit).
+        """
+        foundation, column = worry[1], worry[2]
+        if not self.one_deck:
+            return [
+                move
+                for move in moves
+                if (
+                    move[0] == FOUNDATION_TO_COLUMN
+                    and (move[1] == foundation or move[2] == column or move[1:3] > worry[1:3])
+                )
+                or move[0] == DEAL
+                or (COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN and move[2] == column)
+            ]
+        board = self.board
+        dealt = 0 if board.to_reserve else board.fixed_at[position[4]]
+        kept = []
+        for move in moves:
+            kind = move[0]
+            if kind == FOUNDATION_TO_COLUMN:
+                if move[1] == foundation:
+                    keep = move[2] != column or self.goes_on(position, worry, dealt)
+                else:
+                    keep = move[2] == column or (
+                        move[1:3] > worry[1:3] and self.used_together(position, worry, move, dealt)
+                    )
+            elif kind == DEAL:
+                keep = column < dealt
+            else:
+                keep = COLUMN_TO_COLUMN <= kind <= SPARE_TO_COLUMN and move[2] == column
+            if keep:
+                kept.append(move)
+        return kept
+
+    def chain(self, position: Position, worry: InternalMove) -> tuple[Position, list[InternalMove]]:
+        """``position``, reached by ``worry``, after the worry-backs that are then the only
+        move, one after the other (one deck), and those worry-backs. The moves that may
+        follow the last are kept for :meth:`uses_after`.
+
+        Where the only move that may follow a worry-back is the next card of its
+        foundation worried back onto it, a position is won exactly when the one after
+        that move is: the search plays the move with the first, as one step (as
+        auto-play does with the cards it sends home), and keeps no position between.
+        """
+        played: list[InternalMove] = []
+        board, generator = self.board, self.generator
+        while True:
+            moves = self.uses(position, worry, generator.moves(position))
+            if len(moves) != 1 or moves[0] != worry:
+                self.chained, self.follow = position, moves
+                return position, played
+            position = board.apply(position, worry)
+            played.append(worry)
+
+    def uses_after(self, position: Position, worry: InternalMove) -> list[InternalMove]:
+        """:meth:`uses` of ``position``, reached by ``worry`` (or by the chain that
+        followed it): as :meth:`chain` found them, when it ended there."""
+        if position is self.chained:
+            return self.follow
+        return self.uses(position, worry, self.generator.moves(position))
+
+    def goes_on(self, position: Position, worry: InternalMove, dealt: int) -> bool:
+        """Whether the cards left on the foundation of ``worry`` could be worried back one
+        by one onto the card it brought back, each onto the last, with a use at the end
+        (one deck): whether the deal covers them, or one of them could take a card that
+        could be packed on it, or could be worried back elsewhere.
+
+        In a shortest winning line, rearranged as the module's text says, the last of
+        such a chain is followed by a move that touches its column or its foundation: a
+        card packed on it, from a column, a reserve pile, a spare space or another
+        foundation (or the card under the top of another foundation, once that top is
+        worried back); the deal; the next card of its foundation worried back onto
+        another column, or onto a card worried back from another foundation. A move of
+        the chain's cards themselves rearranges away (see the module's text), and one
+        home undoes the last worry-back. The other piles are as they are now until then.
+        """
+        foundation, column = worry[1], worry[2]
+        if column < dealt:
+            return True
+        columns, reserve, spare, found, _ = position
+        fit_masks = self.fit_masks
+        takers = 0  # the cards something could be packed on
+        places = 0  # the cards a card could be worried back onto
+        gaps = 0
+        for index, pile in enumerate(columns):
+            if index == column:
+                continue
+            if not pile:
+                gaps = self.gap_masks
+                continue
+            places |= 1 << (pile[-1] % DOWN)
+            takers |= self.takers(pile)
+        for pile in reserve:
+            if pile:
+                takers |= fit_masks[pile[-1] % DOWN]
+        for card in spare:
+            if card != NO_CARD:
+                takers |= fit_masks[card]
+        card_at = self.card_at
+        for number, held in enumerate(found):
+            if number != foundation and held:
+                top = card_at[number * 13 + held - 1]
+                places |= 1 << top
+                takers |= fit_masks[top]
+                if held > 1:
+                    takers |= fit_masks[card_at[number * 13 + held - 2]]
+        takers |= gaps
+        for level in range(found[foundation] - 1, -1, -1):
+            card = card_at[foundation * 13 + level]
+            if takers >> card & 1 or fit_masks[card] & places:
+                return True
+        return False
+
+    def takers(self, column: bytes) -> int:
+        """The cards the movable cards of ``column`` may be packed on, as a mask (cached
+        by column)."""
+        mask = self.taker_cache.get(column)
+        if mask is None:
+            mask = 0
+            for upper, _ in self.generator.wanted_tops(column):
+                mask |= 1 << upper
+            if len(self.taker_cache) > _CACHE_LIMIT:
+                self.taker_cache.clear()
+            self.taker_cache[column] = mask
+        return mask
+
+    def used_together(
+        self, position: Position, first: InternalMove, second: InternalMove, dealt: int
+    ) -> bool:
+        """Whether one move could use both ``first``, the worry-back that reached
+        ``position``, and ``second``, an independent one (one deck): the deal, when it
+        covers both cards, or the next card of one's foundation worried back onto the
+        other.
+
+        In a shortest winning line, rearranged so that each worry-back comes just before
+        the first move that touches its column or its foundation (see the module's
+        text), two independent worry-backs in a row come before one move that touches
+        both: a move between columns touches two columns, but where it carries one of
+        the two cards onto the other pile the pair rearranges into worry-backs that
+        follow the rule; a move home touches one foundation and the card it sends is
+        its own; what is left is the deal, or a worry-back from one's foundation onto
+        the other's column.
+        """
+        if first[2] < dealt and second[2] < dealt:
+            return True
+        found, card_at, fits_under = position[3], self.card_at, self.fits_under
+        first_home, second_home = found[first[1]], found[second[1]]
+        if not second_home:
+            return False
+        first_card = card_at[first[1] * 13 + first_home]  # worried back: just above the top
+        second_card = card_at[second[1] * 13 + second_home - 1]
+        if first_home and second_card in fits_under[card_at[first[1] * 13 + first_home - 1]]:
+            return True  # the next card of the first's foundation onto the second card
+        under_second = card_at[second[1] * 13 + second_home - 2] if second_home > 1 else -1
+        return under_second >= 0 and first_card in fits_under[under_second]
 
 
 def worried_key(key: bytes, worry: InternalMove) -> bytes:
@@ -144,3 +337,11 @@ def without_worry_backs(state: GameState) -> GameState | None:
         return GameState(**attrs.asdict(parts, recurse=False))
     except PositionError:
         return None
+
+
+def _mask(cards: Iterable[int]) -> int:
+    """The bit mask of ``cards`` (bit ``card`` for each)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
