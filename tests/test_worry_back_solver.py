@@ -385,3 +385,31 @@ def test_a_chain_of_worry_backs_that_is_the_only_way_on_is_one_step() -> None:
     result = solve(state, max_states=10_000)
     assert result.won is plain_verdict(state) is True
     assert state.play(result.moves).is_won
+
+
+@pytest.mark.parametrize("variant", WORRY_VARIANTS, ids=lambda v: v.name)
+def test_a_worry_back_is_dropped_only_when_no_move_may_follow_it(variant: Variant) -> None:
+    """``has_use`` holds wherever ``uses`` keeps a move, so a worry-back ``useful`` drops
+    leads to a position with no move; and some are dropped."""
+    dropped = kept = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        state = small_position(variant, rng, rng.randint(4, 14))
+        if state is None:
+            continue
+        search = Search(state, Techniques())
+        board, worry_uses = search.board, search.worry_uses
+        moves = search.generator.moves(board.root)
+        useful = worry_uses.useful(board.root, moves)
+        for move in moves:
+            if move[0] != FOUNDATION_TO_COLUMN:
+                continue
+            child = board.apply(board.root, move)
+            follow = worry_uses.uses(child, move, search.generator.moves(child))
+            assert worry_uses.has_use(board.root, move) or not follow, (state.to_code(), move)
+            if move in useful:
+                kept += 1
+            else:
+                dropped += 1
+                assert not follow
+    assert dropped >= 10 and kept >= 10, (dropped, kept)

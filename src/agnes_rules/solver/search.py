@@ -112,8 +112,9 @@ class Search:
         self.techniques = techniques
         self.board = Board(state)
         self.generator = MoveGenerator(self.board)
-        #: Which moves may follow a worry-back.
+        #: Which moves may follow a worry-back; with one deck, those of no use are dropped.
         self.worry_uses = WorryBackUses(self.board, self.generator)
+        self.worry_chains = self.board.worry_back and self.board.decks == 1
         self.autoplay: Autoplay | ReversibleAutoplay = (
             ReversibleAutoplay(self.board, self.worry_uses)
             if self.board.worry_back
@@ -167,6 +168,8 @@ class Search:
         ``moves``, when they are given, those not dominated."""
         if moves is None:
             moves = self.generator.moves(position)
+        if self.worry_chains:
+            moves = self.worry_uses.useful(position, moves)
         if self.prune_dominated:
             moves = undominated(self.board, position, moves)
         if self.techniques.move_ordering:

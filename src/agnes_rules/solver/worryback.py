@@ -35,6 +35,10 @@ targets are home for good") no longer hold. The search then uses:
   The position right after a worry-back is neither auto-played (that would
   undo it) nor keyed like the same position reached otherwise
   (:func:`worried_key`), since its moves differ.
+- **No worry-back of no use** (one deck, :meth:`WorryBackUses.useful`): a
+  worry-back after which no move may follow leads to a position with no move,
+  which is lost; it is not tried (the test, :meth:`WorryBackUses.has_use`, holds
+  wherever the rule above keeps a move).
 - **Chains of worry-backs as one step** (one deck): where the only move that may
   follow a worry-back is the next card of its foundation onto it, the search
   plays it at once, as auto-play plays the cards it sends home, and keeps no
@@ -83,6 +87,8 @@ from agnes_rules.solver.moves import MoveGenerator
 
 __all__ = ["ReversibleAutoplay", "WorryBackUses", "without_worry_backs", "worried_key"]
 
+#: What :meth:`WorryBackUses.survey` reads of a position.
+Survey = tuple[list[int], list[int], int, list[int], list[int]]
 #: The cache of :meth:`WorryBackUses.takers` is cleared when it grows past this many entries.
 _CACHE_LIMIT: Final = 200_000
 #: Marks the key of a position reached by a worry-back (above every byte a key holds).
@@ -238,38 +244,139 @@ class WorryBackUses:
         the chain's cards themselves rearranges away (see the module's text), and one
         home undoes the last worry-back. The other piles are as they are now until then.
         """
+        if worry[2] < dealt:
+            return True
+        takers, places, _, _ = self.openings(self.survey(position), worry)
+        return self.deeper_use(worry[1], position[3][worry[1]], takers, places)
+
+    def useful(self, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
+        """``moves`` without the worry-backs after which no move may follow (see
+        :meth:`uses` and :meth:`has_use`): they lead to a position with no move, which is
+        lost (one deck).
+
+        Such a worry-back is no move of a winning line rearranged as the module's text
+        says, and the position it leads to is no longer kept and counted.
+        """
+        kept: list[InternalMove] | None = None  # a copy only once a move is dropped
+        survey: Survey | None = None
+        for place, move in enumerate(moves):
+            if move[0] == FOUNDATION_TO_COLUMN and survey is None:
+                survey = self.survey(position)
+            if (
+                survey is not None
+                and move[0] == FOUNDATION_TO_COLUMN
+                and not self.has_use(position, move, survey)
+            ):
+                if kept is None:
+                    kept = moves[:place]
+            elif kept is not None:
+                kept.append(move)
+        return moves if kept is None else kept
+
+    def has_use(
+        self, position: Position, worry: InternalMove, survey: Survey | None = None
+    ) -> bool:
+        """Whether some move may follow ``worry``, a worry-back from ``position`` (one deck;
+        true of more worry-backs than :meth:`uses` keeps a move after): the deal covers
+        its card, a card could be packed on it, :meth:`deeper_use` holds, or an
+        independent worry-back could be used together with it (see
+        :meth:`used_together`). Read from ``position`` (its :meth:`survey`, if given):
+        the worry-back changes only its column and its foundation, and neither is read
+        but for its card."""
         foundation, column = worry[1], worry[2]
+        board = self.board
+        dealt = 0 if board.to_reserve else board.fixed_at[position[4]]
         if column < dealt:
             return True
+        found, card_at, fit_masks = position[3], self.card_at, self.fit_masks
+        held = found[foundation] - 1  # once its card came back
+        card = card_at[foundation * 13 + held]
+        if survey is None:
+            survey = self.survey(position)
+        takers, places, tops, gaps = self.openings(survey, worry)
+        if takers >> card & 1 or self.deeper_use(foundation, held, takers, places):
+            return True
+        under = card_at[foundation * 13 + held - 1] if held else -1
+        for number, other_held in enumerate(found):
+            if number == foundation or not other_held:
+                continue
+            other = card_at[number * 13 + other_held - 1]
+            if not (fit_masks[other] & tops or gaps >> other & 1):
+                continue  # it cannot come back onto another column
+            if under >= 0 and fit_masks[under] >> other & 1:
+                return True  # the next card of this foundation onto it
+            if other_held > 1 and fit_masks[card_at[number * 13 + other_held - 2]] >> card & 1:
+                return True  # the card under it onto this one
+        return False
+
+    def survey(self, position: Position) -> Survey:
+        """What :meth:`openings` reads of ``position``: per column, the cards its movable
+        cards may be packed on (for an empty one, the cards that may be worried back
+        into it) and its exposed card as a mask (0: empty); the cards the reserve and
+        spare cards may be packed on; per foundation, its top card as a mask and the
+        cards its top two cards may be packed on."""
         columns, reserve, spare, found, _ = position
-        fit_masks = self.fit_masks
-        takers = 0  # the cards something could be packed on
-        places = 0  # the cards a card could be worried back onto
-        gaps = 0
-        for index, pile in enumerate(columns):
-            if index == column:
-                continue
-            if not pile:
-                gaps = self.gap_masks
-                continue
-            places |= 1 << (pile[-1] % DOWN)
-            takers |= self.takers(pile)
+        fit_masks, card_at = self.fit_masks, self.card_at
+        column_takers: list[int] = []
+        column_tops: list[int] = []
+        for pile in columns:
+            if pile:
+                column_takers.append(self.takers(pile))
+                column_tops.append(1 << (pile[-1] % DOWN))
+            else:
+                column_takers.append(self.gap_masks)
+                column_tops.append(0)
+        loose = 0
         for pile in reserve:
             if pile:
-                takers |= fit_masks[pile[-1] % DOWN]
+                loose |= fit_masks[pile[-1] % DOWN]
         for card in spare:
             if card != NO_CARD:
-                takers |= fit_masks[card]
-        card_at = self.card_at
+                loose |= fit_masks[card]
+        home_tops: list[int] = []
+        home_takers: list[int] = []
         for number, held in enumerate(found):
-            if number != foundation and held:
-                top = card_at[number * 13 + held - 1]
-                places |= 1 << top
-                takers |= fit_masks[top]
-                if held > 1:
-                    takers |= fit_masks[card_at[number * 13 + held - 2]]
-        takers |= gaps
-        for level in range(found[foundation] - 1, -1, -1):
+            top = card_at[number * 13 + held - 1] if held else -1
+            home_tops.append(1 << top if held else 0)
+            takers = fit_masks[top] if held else 0
+            if held > 1:
+                takers |= fit_masks[card_at[number * 13 + held - 2]]
+            home_takers.append(takers)
+        return column_takers, column_tops, loose, home_tops, home_takers
+
+    def openings(self, survey: Survey, worry: InternalMove) -> tuple[int, int, int, int]:
+        """For ``worry``, from the position of ``survey`` or the one it reached (they
+        differ only in its column and its foundation), as masks: the cards something
+        could be packed on, from the other columns, a reserve pile, a spare space or
+        another foundation (its top, or the card under it), with the cards that may be
+        worried back into an empty column; the cards a card could be worried back onto,
+        the exposed cards of the other columns and the tops of the other foundations;
+        those exposed cards alone; and the cards that may be worried back into an empty
+        column, if another column is empty."""
+        foundation, column = worry[1], worry[2]
+        column_takers, column_tops, takers, home_tops, home_takers = survey
+        tops = gaps = 0
+        for index in range(len(column_takers)):
+            if index != column:
+                takers |= column_takers[index]
+                top = column_tops[index]
+                if top:
+                    tops |= top
+                else:
+                    gaps = self.gap_masks
+        places = tops
+        for number in range(len(home_tops)):
+            if number != foundation:
+                places |= home_tops[number]
+                takers |= home_takers[number]
+        return takers, places, tops, gaps
+
+    def deeper_use(self, foundation: int, held: int, takers: int, places: int) -> bool:
+        """Whether one of the ``held`` cards on ``foundation`` could be used once it came
+        back: a card could be packed on it (``takers``), or it could come back onto one of
+        ``places`` (see :meth:`openings`)."""
+        card_at, fit_masks = self.card_at, self.fit_masks
+        for level in range(held - 1, -1, -1):
             card = card_at[foundation * 13 + level]
             if takers >> card & 1 or fit_masks[card] & places:
                 return True
