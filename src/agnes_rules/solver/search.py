@@ -112,9 +112,10 @@ class Search:
         self.techniques = techniques
         self.board = Board(state)
         self.generator = MoveGenerator(self.board)
-        #: Which moves may follow a worry-back; with one deck, those of no use are dropped.
+        #: Which moves may follow a worry-back.
         self.worry_uses = WorryBackUses(self.board, self.generator)
-        self.worry_chains = self.board.worry_back and self.board.decks == 1
+        #: Whether worry-backs of no use are dropped (one deck, see :mod:`.worryback`).
+        self.drop_useless = self.board.worry_back and self.board.decks == 1
         self.autoplay: Autoplay | ReversibleAutoplay = (
             ReversibleAutoplay(self.board, self.worry_uses)
             if self.board.worry_back
@@ -165,10 +166,10 @@ class Search:
         self, position: Position, moves: list[InternalMove] | None = None
     ) -> list[InternalMove]:
         """The moves to try from ``position``, in the order to try them: of its legal
-        ``moves``, when they are given, those not dominated."""
+        ``moves`` (or of those given), those neither dominated nor worry-backs of no use."""
         if moves is None:
             moves = self.generator.moves(position)
-        if self.worry_chains:
+        if self.drop_useless:
             moves = self.worry_uses.useful(position, moves)
         if self.prune_dominated:
             moves = undominated(self.board, position, moves)
