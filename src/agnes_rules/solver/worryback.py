@@ -145,9 +145,11 @@ class WorryBackUses:
         self.generator = generator
         self.one_deck = board.decks == 1
         self.card_at = board.card_at
-        self.fits_under = board.fits_under
-        #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``.
-        self.fit_masks = tuple(_mask(cards) for cards in board.fits_under)
+        #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``
+        #: (only where cards may be worried back: nothing else reads them).
+        self.fit_masks = (
+            tuple(_mask(cards) for cards in board.fits_under) if board.worry_back else ()
+        )
         #: The cards that may fill a gap, as a mask, where a card may be worried back
         #: into one (0: nowhere).
         self.gap_masks = 0 if board.vacancy_none else _mask(board.heads)
@@ -258,18 +260,16 @@ class WorryBackUses:
         says, and the position it leads to is no longer kept and counted.
         """
         kept: list[InternalMove] | None = None  # a copy only once a move is dropped
-        survey: Survey | None = None
+        survey: Survey | None = None  # taken at the first worry-back
         for place, move in enumerate(moves):
-            if move[0] == FOUNDATION_TO_COLUMN and survey is None:
-                survey = self.survey(position)
-            if (
-                survey is not None
-                and move[0] == FOUNDATION_TO_COLUMN
-                and not self.has_use(position, move, survey)
-            ):
-                if kept is None:
-                    kept = moves[:place]
-            elif kept is not None:
+            if move[0] == FOUNDATION_TO_COLUMN:
+                if survey is None:
+                    survey = self.survey(position)
+                if not self.has_use(position, move, survey):
+                    if kept is None:
+                        kept = moves[:place]
+                    continue
+            if kept is not None:
                 kept.append(move)
         return moves if kept is None else kept
 
@@ -296,17 +296,14 @@ class WorryBackUses:
         takers, places, tops, gaps = self.openings(survey, worry)
         if takers >> card & 1 or self.deeper_use(foundation, held, takers, places):
             return True
-        under = card_at[foundation * 13 + held - 1] if held else -1
         for number, other_held in enumerate(found):
             if number == foundation or not other_held:
                 continue
             other = card_at[number * 13 + other_held - 1]
             if not (fit_masks[other] & tops or gaps >> other & 1):
                 continue  # it cannot come back onto another column
-            if under >= 0 and fit_masks[under] >> other & 1:
-                return True  # the next card of this foundation onto it
-            if other_held > 1 and fit_masks[card_at[number * 13 + other_held - 2]] >> card & 1:
-                return True  # the card under it onto this one
+            if self.pair_fits(foundation, held, number, other_held):
+                return True
         return False
 
     def survey(self, position: Position) -> Survey:
@@ -414,16 +411,22 @@ class WorryBackUses:
         """
         if first[2] < dealt and second[2] < dealt:
             return True
-        found, card_at, fits_under = position[3], self.card_at, self.fits_under
-        first_home, second_home = found[first[1]], found[second[1]]
-        if not second_home:
-            return False
-        first_card = card_at[first[1] * 13 + first_home]  # worried back: just above the top
-        second_card = card_at[second[1] * 13 + second_home - 1]
-        if first_home and second_card in fits_under[card_at[first[1] * 13 + first_home - 1]]:
-            return True  # the next card of the first's foundation onto the second card
-        under_second = card_at[second[1] * 13 + second_home - 2] if second_home > 1 else -1
-        return under_second >= 0 and first_card in fits_under[under_second]
+        found = position[3]
+        held, other_held = found[first[1]], found[second[1]]
+        return bool(other_held) and self.pair_fits(first[1], held, second[1], other_held)
+
+    def pair_fits(self, foundation: int, held: int, other: int, other_held: int) -> bool:
+        """Whether, with ``held`` cards left on ``foundation`` (its next card worried back)
+        and the top of ``other`` (holding ``other_held``, at least one) worried back
+        next, one foundation's next card may be packed on the other's card: the next
+        card of ``foundation`` on the top of ``other``, or the card under that top on the
+        card worried back from ``foundation``."""
+        card_at, fit_masks = self.card_at, self.fit_masks
+        card = card_at[foundation * 13 + held]
+        top = card_at[other * 13 + other_held - 1]
+        if held and fit_masks[card_at[foundation * 13 + held - 1]] >> top & 1:
+            return True  # the next card of the first foundation onto the other's card
+        return other_held > 1 and bool(fit_masks[card_at[other * 13 + other_held - 2]] >> card & 1)
 
 
 def worried_key(key: bytes, worry: InternalMove) -> bytes:
