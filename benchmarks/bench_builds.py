@@ -24,12 +24,13 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from fresh import fresh_start
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESETS = ["agnes-sorel", "agnes-sorel-pysol", "agnes-sorel-parlett", "agnes-bernauer"]
@@ -116,7 +117,7 @@ def _rate(count: float, seconds: float) -> str:
 
 def compare(args: argparse.Namespace) -> int:
     if args.start is None:
-        args.start = random.SystemRandom().randrange(1_000_001, 1_000_000_000)
+        args.start = fresh_start(args.games)
     builds = {"pure": _run(args.pure, args), "compiled": _run(args.compiled, args)}
     pure, compiled = builds["pure"], builds["compiled"]
     if (pure["build"], compiled["build"]) != ("pure Python", "compiled"):

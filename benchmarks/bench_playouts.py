@@ -21,6 +21,8 @@ import random
 import sys
 import time
 
+from fresh import fresh_start
+
 from agnes_rules import VARIANTS, GameState, Variant
 
 
@@ -55,7 +57,7 @@ def main() -> int:
     parser.add_argument("--start", type=int, help="first deal (default: random, > 1,000,000)")
     args = parser.parse_args()
     # A fresh range each run unless one is given, so the figures are not tuned to known deals.
-    start = args.start if args.start is not None else random.randrange(1_000_001, 10**9)
+    start = args.start if args.start is not None else fresh_start(args.games)
     print(
         f"Python {platform.python_version()} on {platform.machine()},"
         f" deals {start}..{start + args.games - 1}"

@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import random
 import resource
 import subprocess
 import sys
@@ -45,6 +44,7 @@ from pathlib import Path
 
 import attrs
 from bench_solver import solve_deck
+from fresh import fresh_start
 from rule_sets import QUAGNES_RULE_SETS
 
 import agnes_rules
@@ -254,8 +254,8 @@ def main() -> None:
         )
         for rules in FLAGS if args.rules == "all" else [args.rules]:
             # A fresh range at each run (and for each rule set), printed so that it can be rerun.
-            first = args.first if args.first is not None else random.randint(1_000_001, 10**9)
             count = args.count if args.count is not None else DEFAULT_COUNT[rules]
+            first = args.first if args.first is not None else fresh_start(count)
             print(f"{rules}: deals {first}..{first + count - 1}", flush=True)
             rows = run_rules(rules, first, count, folder, args)
             all_rows += rows

@@ -17,10 +17,10 @@ checks it. Without ``--first`` the deals start at a random number above
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 import attrs
+from fresh import fresh_start
 from rule_sets import RULE_SETS
 
 from agnes_rules.core.state import GameState
@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--only", action="append", choices=names, help="switch off only these")
     args = parser.parse_args()
     variant = RULE_SETS[args.variant]
-    first = args.first if args.first is not None else random.randrange(1_000_001, 1_000_000_000)
+    first = args.first if args.first is not None else fresh_start(args.count)
     configurations = {"all techniques": Techniques()}
     for name in args.only or names:
         configurations[f"without {name}"] = attrs.evolve(Techniques(), **{name: False})

@@ -22,8 +22,10 @@ written, for its CPU time).
 :class:`~agnes_rules.solver.Techniques` off, for a retry that searches in another
 way: every technique is exact, so a verdict stands whichever were on (a won line is
 replayed by the rules engine), and only the deals still unknown depend on them.
-Runs on a process pool of ``--workers`` processes, or on a dask cluster with
-``--scheduler ADDRESS`` (needs the ``dask`` extra).
+``--fresh`` draws for each variant its own range of ``--count`` deals from a random
+start above 1,000,000 (printed), for measurements on deals nothing was tuned on:
+write those to another ``--out`` file. Runs on a process pool of ``--workers``
+processes, or on a dask cluster with ``--scheduler ADDRESS`` (needs the ``dask`` extra).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import attrs
+from fresh import fresh_start
 from rule_sets import RULE_SETS
 
 from agnes_rules.core.variant import Variant
@@ -157,6 +160,11 @@ def summary(path: Path) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=1)
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="each variant's deals from its own random start above 1,000,000 (not --first)",
+    )
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--max-states", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
@@ -193,7 +201,10 @@ def main() -> None:
             executor = Client(args.scheduler).get_executor()
         else:
             executor = ProcessPoolExecutor(args.workers)
-        numbers = range(args.first, args.first + args.count)
+        firsts = {name: fresh_start(args.count) if args.fresh else args.first for name in names}
+        if args.fresh:
+            for name, first in firsts.items():
+                print(f"{name}: deals {first}..{first + args.count - 1}", file=sys.stderr)
         if not args.out.exists():
             with args.out.open("w", newline="") as handle:
                 csv.writer(handle).writerow(FIELDS)
@@ -201,9 +212,10 @@ def main() -> None:
             upgrade_header(args.out)
         futures = {}
         # Deal-major order, so that a stopped run has covered every preset about equally.
-        for start in range(0, len(numbers), args.chunk):
-            chunk_numbers = numbers[start : start + args.chunk]
+        for offset in range(0, args.count, args.chunk):
             for name in names:
+                start = firsts[name] + offset
+                chunk_numbers = range(start, start + min(args.chunk, args.count - offset))
                 if args.retry_unknown:
                     chunk = [
                         n

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from agnes_rules.core.moves import Move
 from agnes_rules.core.state import GameState
-from agnes_rules.core.variant import Variant
+from agnes_rules.core.variant import Vacancy, Variant
 from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
 from agnes_rules.solver.api import checked_line
 from agnes_rules.solver.autoplay import Autoplay
@@ -53,6 +54,30 @@ def test_the_pass_wins_a_deal_the_depth_first_search_leaves_undecided() -> None:
     result = solve(state, max_states=budget)  # the line is replayed by the rules engine
     assert result.won
     assert result.states <= budget // STREAMLINE_SHARE + budget // BEST_FIRST_SHARE
+
+
+@pytest.mark.parametrize(
+    ("name", "runs"),
+    [
+        ("agnes-sorel", False),  # one deck dealt to the columns: no pass (docs/solver.md)
+        ("sorel-base-minus-one", False),
+        ("agnes-bernauer", True),  # dealt to the reserve
+        ("agnes-bernauer-pysol", True),
+        ("agnes-two", True),  # two decks
+        ("agnes-sorel-pysol", False),  # gaps stay empty: no streamlined pass either
+    ],
+)
+def test_the_pass_runs_where_the_stock_goes_to_a_reserve_or_with_two_decks(
+    name: str, runs: bool
+) -> None:
+    variant = (
+        attrs.evolve(_SOREL, vacancy=Vacancy.BASE_MINUS_ONE_RUN)
+        if name == "sorel-base-minus-one"
+        else Variant.named(name)
+    )
+    search = Search(GameState.deal(variant, 1), Techniques())
+    assert (search.best_first is not None) is runs
+    assert Search(GameState.deal(variant, 1), Techniques(best_first=False)).best_first is None
 
 
 def _best_first_alone(

@@ -85,7 +85,8 @@ class Techniques:
       cards may be worried back (whatever the vacancy), the first pass is instead a
       search of the same deal in the game without worry-backs, on a quarter of the
       budget (and of the time, with a limit): a win it finds counts.
-    - ``best_first``: where that streamlined pass runs (and with ``transpositions``), after
+    - ``best_first``: where that streamlined pass runs (and with ``transpositions``), but
+      for one deck dealt to the columns (Agnes Sorel, which fills gaps), after
       it, a search on another quarter of the budget that always expands the position that
       looks nearest a win (cards home, cards above those the foundations take next,
       face-down cards), whatever line it is on, so that an early wrong choice cannot take

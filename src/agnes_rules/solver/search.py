@@ -151,13 +151,17 @@ class Search:
         #: The salt of the order the search tries moves in (0: the plain order).
         self.salt = 0
         #: The best-first pass (None: no such pass). Like the streamlined pass it can only
-        #: pay where most deals are won, so it runs where that one does; it keeps a table
-        #: of the positions it met, so not with ``transpositions`` off.
+        #: pay where most deals are won, so it runs where that one does, but not where one
+        #: deck is dealt to the columns: there it decided no deal the others did not, on
+        #: three fresh ranges, and cost the lost deals near the budget its quarter (see
+        #: docs/solver.md). It keeps a table of the positions it met, so not with
+        #: ``transpositions`` off.
         self.best_first = (
             BestFirst(self.board, self.generator, self.autoplay, self.proofs, self.keys)
             if techniques.best_first
             and techniques.transpositions
             and self.greedy is not None
+            and (self.board.to_reserve or self.board.decks == 2)
             and isinstance(self.autoplay, Autoplay)
             else None
         )
