@@ -211,6 +211,9 @@ class Board:
         self.root = _position_of(state)
         #: For each stock position, how many leading deal-target piles still get a card.
         self.fixed_at = tuple(self.fixed_piles(at) for at in range(len(self.stock) + 1))
+        #: For each stock position, how many leading columns a later deal still covers (0
+        #: where the stock goes to a reserve).
+        self.dealt_on = tuple(0 if self.to_reserve else fixed for fixed in self.fixed_at)
         #: Where each card lies in the stock (-1: not in it); one-deck games only use it.
         position_in_stock = [-1] * 52
         for at, card in enumerate(self.stock):

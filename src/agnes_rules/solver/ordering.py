@@ -55,7 +55,7 @@ def undominated(board: Board, position: Position, moves: list[InternalMove]) -> 
     worried card on its top).
     """
     columns = position[0]
-    fixed = 0 if board.to_reserve else board.fixed_at[position[4]]
+    fixed = board.dealt_on[position[4]]
     kept: list[InternalMove] | None = None  # a copy only once a move is dropped
     for place, move in enumerate(moves):
         if (

@@ -184,8 +184,7 @@ class WorryBackUses:
                 or move[0] == DEAL
                 or (COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN and move[2] == column)
             ]
-        board = self.board
-        dealt = 0 if board.to_reserve else board.fixed_at[position[4]]
+        dealt = self.board.dealt_on[position[4]]
         kept = []
         for move in moves:
             kind = move[0]
@@ -284,9 +283,7 @@ class WorryBackUses:
         the worry-back changes only its column and its foundation, and neither is read
         but for its card."""
         foundation, column = worry[1], worry[2]
-        board = self.board
-        dealt = 0 if board.to_reserve else board.fixed_at[position[4]]
-        if column < dealt:
+        if column < self.board.dealt_on[position[4]]:
             return True
         found, card_at, fit_masks = position[3], self.card_at, self.fit_masks
         held = found[foundation] - 1  # once its card came back
