@@ -207,7 +207,7 @@ def test_the_dead_end_check_rests_where_the_stranded_card_proof_leaves_it_nothin
     outcome, _, examined = search.run(None)
     assert search.proofs.schedule.rests == 1
     without = solve(state, techniques=Techniques(dead_ends=False))
-    assert (outcome, examined) == (without.outcome, without.states) == (Outcome.LOST, 15_541)
+    assert (outcome, examined) == (without.outcome, without.states) == (Outcome.LOST, 13_500)
 
 
 def test_the_dead_end_check_goes_on_where_it_still_refutes() -> None:
@@ -227,7 +227,7 @@ def test_the_dead_end_check_always_runs_when_it_is_the_only_loss_proof() -> None
 @pytest.mark.parametrize("collecting", [True, False])
 def test_the_cycle_collector_is_paused_for_a_search_and_left_as_it_was(collecting: bool) -> None:
     seen: list[bool] = []
-    state = GameState.deal("agnes-sorel", 11)  # lost, in 13,520 positions
+    state = GameState.deal("agnes-sorel", 11)  # lost, in 10,872 positions
     was = gc.isenabled()
     try:
         if not collecting:

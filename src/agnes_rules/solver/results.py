@@ -96,6 +96,9 @@ class Techniques:
       growing length, each starting again from the first position in another order,
       and each skipping the positions the turns before it finished (sound: some winning
       line avoids them all); an early wrong choice costs one turn, not the budget.
+    - ``sleep_sets``: a move whose position a loss proof refuted is not tried again
+      further down while the moves played since change none of the piles it changes
+      (it would lead to a position reached from the refuted one, so lost too).
     """
 
     transpositions: bool = True
@@ -110,6 +113,7 @@ class Techniques:
     streamline: bool = True
     best_first: bool = True
     restarts: bool = True
+    sleep_sets: bool = True
 
 
 #: The default of :func:`~agnes_rules.solver.solve`: every technique on.

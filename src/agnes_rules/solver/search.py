@@ -32,6 +32,7 @@ from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.restarts import run_lengths
 from agnes_rules.solver.results import Outcome, Techniques
+from agnes_rules.solver.sleep import is_asleep, sleeper, still_asleep, touched
 from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
 from agnes_rules.solver.worryback import ReversibleAutoplay, WorryBackUses, without_worry_backs
 
@@ -47,9 +48,10 @@ BEST_FIRST_SHARE = 4
 DEAL_CAPS = (50, 200)
 
 #: A frame of the search: a position, its untried moves (reversed, popped from the
-#: end), the moves that led to it from its parent (the move and its autoplay), and its
-#: link key when the search uses them (else empty).
-_Frame = tuple[Position, list[InternalMove], list[InternalMove], bytes]
+#: end), the moves that led to it from its parent (the move and its autoplay), its
+#: link key when the search uses them (else empty), and the moves asleep there (see
+#: :mod:`.sleep`).
+_Frame = tuple[Position, list[InternalMove], list[InternalMove], bytes, list[int]]
 
 
 def _budgets(max_states: int | None, greedy: bool, run_end: int = -1) -> tuple[int, int, list[int]]:
@@ -355,7 +357,7 @@ class Search:
         """The first frame of a search from ``root``, reached by ``line``."""
         moves = self.candidate_moves(root)
         moves.reverse()
-        return root, moves, line, link_key(self.board, root) if self.keys.linked else b""
+        return root, moves, line, link_key(self.board, root) if self.keys.linked else b"", []
 
     def moves_after(
         self, position: Position, move: InternalMove, child: Position, no_repeats: bool
@@ -373,6 +375,21 @@ class Search:
                 moves = without_repeats(position, move, moves)
         moves.reverse()
         return moves
+
+    @staticmethod
+    def settled(
+        child: Position,
+        move: InternalMove,
+        safe: Autoplay | None,
+        reversible: ReversibleAutoplay | None,
+    ) -> tuple[Position, list[InternalMove]]:
+        """``child``, reached by ``move``, after the auto-play in use (``safe``, or
+        ``reversible`` where cards are worried back, or none), and the moves it played."""
+        if safe is not None:
+            return safe.settle(child, move)
+        if reversible is not None:
+            return reversible.settle(child, move)
+        return child, []
 
     def depth_first(
         self,
@@ -402,7 +419,6 @@ class Search:
         autoplay = self.greedy if greedy else self.autoplay if techniques.auto_foundation else None
         safe = autoplay if isinstance(autoplay, Autoplay) else None
         reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
-        no_moves: list[InternalMove] = []
         use_table = techniques.transpositions
         linked = self.keys.linked and use_table
         proofs = self.proofs
@@ -416,25 +432,21 @@ class Search:
         seen.add(self.keys.key(stack[0][0]))
         child_key = b""
         while stack:
-            position, untried, _, key = stack[-1]
+            position, untried, _, key, asleep = stack[-1]
             if not untried:
                 stack.pop()
                 if capped and capped[-1][0] == len(stack):
                     capped.pop()
                 continue
             move = untried.pop()
+            if asleep and is_asleep(asleep, move):
+                continue
             # With link keys a move from a pile or spare space gets its child's key (before
             # autoplay) unplayed; a key found is of a position searched (nothing to autoplay).
             raw = move_link_key(board, key, position, move) if linked and move[0] < DEAL else b""
             repeated = bool(raw) and raw in seen
             if not repeated:
-                child = board.apply(position, move)
-                if safe is not None:
-                    child, auto = safe.settle(child, move)
-                elif reversible is not None:
-                    child, auto = reversible.settle(child, move)
-                else:
-                    auto = no_moves
+                child, auto = self.settled(board.apply(position, move), move, safe, reversible)
                 child_link = b""
                 if use_table:
                     if raw and not auto:
@@ -468,9 +480,12 @@ class Search:
                 self.gave_up = True
                 continue
             if refutes and proofs.newly_refuted(position, child, move, auto):
+                if techniques.sleep_sets:
+                    asleep.append(sleeper(move, touched(position, child)))
                 continue
             moves = self.moves_after(position, move, child, not auto and use_table)
             if move[0] == DEAL and len(capped) < len(caps):
                 capped.append((len(stack), examined, caps[len(capped)]))
-            stack.append((child, moves, step, child_link))
+            awake = still_asleep(asleep, touched(position, child)) if asleep else []
+            stack.append((child, moves, step, child_link, awake))
         return Outcome.LOST, [], examined
