@@ -7,15 +7,18 @@ position is lost. A move ``y`` from P that changes none of the piles ``x`` chang
 with it: ``x`` is then legal after ``y`` and does the same (it reads only the piles it
 changes), ``y`` is legal after ``x``, and both orders give the same position. So the
 position ``x`` leads to after ``y`` is reached from the refuted one by ``y``, and is
-lost too: the search need not make it, let alone check it again. The same holds after
-any line of such moves, auto-play included (the piles a step changes are those of the
-move and of the cards auto-play sent home; auto-play keeps a position's verdict, so
-the positions before and after it are lost together). A move stays asleep as long
-as every step below changes none of its piles: the idea of Godefroid's sleep sets,
-kept here to moves whose position was *refuted*, which is a fact about that position
-and not about the line that found it. So it holds with every other technique, with
-cards worried back (a worry-back changes a column and a foundation like any move)
-and across the turns of :mod:`.restarts`.
+lost too: the search need not make it, let alone check it again. The same holds
+after any line of such moves, auto-play included: the piles a step changes are
+those of the move and of the cards auto-play sent home, and auto-play keeps a
+position's verdict. (The streamlined pass's auto-play, which sends home every card a
+foundation accepts, does not; but it decides by each card's own column and suit, so
+after ``y`` it sends home what it sent home after ``x``, and perhaps more, all of
+them real moves from the refuted position.) A move stays asleep as long as every
+step below changes none of its piles: the idea of Godefroid's sleep sets, kept here
+to moves whose position was *refuted*, which is a fact about that position and not
+about the line that found it. So it holds with every other technique, with cards
+worried back (a worry-back changes a column and a foundation like any move) and
+across the turns of :mod:`.restarts`.
 
 The positions a proof refutes are met again this way when play elsewhere goes on:
 on the lost face-up deal 175,290,714 (``-e none``) the search makes 47,317 positions
