@@ -70,7 +70,13 @@ def sleeper(move: InternalMove, mask: int) -> int:
 
 def touched(before: Position, after: Position) -> int:
     """The piles that differ between ``before`` and ``after`` (a step: a move and its
-    auto-play), as a mask. A pile left alone is the same object, so this is cheap."""
+    auto-play), as a mask.
+
+    Piles are compared by their cards, not by identity: a pile left alone is most
+    often the same object (which makes the comparison cheap), but not always, and
+    telling piles apart by identity would keep fewer moves asleep (agnes-sorel-quagnes
+    deal 1,455: 13,584 positions instead of 13,500).
+    """
     mask = 0
     columns, later = before[0], after[0]
     for number in range(len(columns)):
