@@ -216,7 +216,7 @@ def test_which_searches_have_the_proof() -> None:
     assert type(proof("agnes-sorel-parlett")) is DealOrderReach
     assert type(proof("agnes-sorel-parlett", Techniques(deal_order=False))) is Reach
     assert type(proof("agnes-sorel")) is Reach  # gaps filled
-    assert type(proof("agnes-sorel-pysol")) is Reach  # the tableau wraps with no stop
+    assert type(proof("agnes-sorel-pysol")) is DealOrderReach  # wraps with no stop
     assert type(proof("agnes-bernauer")) is Reach  # deals to the reserve
     assert proof("agnes-sorel", _WITHOUT) is None
     assert type(proof("agnes-sorel-aisleriot")) is Reach  # cards worried back

@@ -128,8 +128,46 @@ def test_a_lost_parlett_deal_takes_a_fifth_of_the_positions() -> None:
 )
 def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
     # Deals known to be won, their lines found with the stock loose: every position on
-    # them can be won, so the proof must let each one pass. (PySolFC's Sorel too, where
-    # the search does not use it: the proof holds there all the same.)
+    # them can be won, so the proof must let each one pass.
     for number, state in positions_on_winning_lines(name, _LOOSE):
         board = Board(state)
         assert not DealOrderReach(board).stranded(board.root), number
+
+
+def test_a_dealt_card_covers_the_floor_under_a_card_that_could_leave() -> None:
+    # The queen of hearts tops the first column and could go home before the deal; under
+    # it the king of clubs could not (its queen is in the stock) nor move (a king goes on
+    # no card when the base is the ace): it is the column's floor. The king of spades,
+    # dealt there, lies on the queen of hearts or on the king, and continues no run on
+    # either, so the king of clubs stays covered until the king of spades leaves, which
+    # waits for the queen of spades under the king of clubs. With the king of spades loose
+    # (the top card could leave) the king of clubs would come up once the queen of
+    # hearts went home, and the proof would let the position pass.
+    state = position(
+        _NONE_UP,
+        base="A",
+        columns={1: "QS KC QH", 2: "JS", 3: "KH"},
+        foundations={"H": 11, "D": 13, "C": 11, "S": 10},
+        stock="KS QC",
+    )
+    assert _proofs(state) == (True, False)
+    assert _lies_on(state, "KS") == "KC"
+    assert solve(state).states == 1
+    assert solve(state, techniques=_LOOSE).outcome is Outcome.LOST
+
+
+def test_a_card_dealt_above_a_floor_it_could_continue_a_run_above_is_loose() -> None:
+    # The king of clubs is the floor again, under the queen of hearts. The queen of
+    # spades could be packed on it before the deal, and the jack of spades, dealt there,
+    # would continue a run on the queen: the two could then leave together, exposing
+    # the king with the jack still on the queen. So the jack covers nothing.
+    state = position(
+        _NONE_UP,
+        base="A",
+        columns={1: "KS KC QH", 2: "QS"},
+        foundations={"H": 11, "D": 13, "C": 11, "S": 10},
+        stock="JS QC",
+    )
+    assert _lies_on(state, "JS") is None
+    result = solve(state)
+    assert result.won and state.play(result.moves).is_won

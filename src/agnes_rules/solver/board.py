@@ -24,7 +24,7 @@ from mypy_extensions import mypyc_attr
 from agnes_rules.cards import Rank
 from agnes_rules.core.rulebook import RuleBook
 from agnes_rules.core.state import GameState
-from agnes_rules.core.variant import Leftover, StockTarget, TableauWrap, Vacancy, Variant
+from agnes_rules.core.variant import Leftover, StockTarget, Vacancy, Variant
 
 __all__ = [
     "COLUMN_TO_COLUMN",
@@ -187,8 +187,6 @@ class Board:
         self.links_onto = tables.links_onto
         self.heads = tables.heads
         self.vacancy_none = variant.vacancy is Vacancy.NONE
-        #: Whether the tableau wraps with no stop: a card of rank base-1 packs on the base.
-        self.circular = variant.tableau_wrap is TableauWrap.CIRCULAR
         self.vacancy_runs = tables.vacancy_runs
         self.split = variant.split_runs
         self.to_reserve = variant.stock_to is StockTarget.RESERVE

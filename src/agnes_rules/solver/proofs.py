@@ -48,12 +48,11 @@ def stranded_card_proof(board: Board, techniques: Techniques = ALL_TECHNIQUES) -
 def deals_in_order(board: Board) -> bool:
     """Whether the stranded-card proof deals the stock in its order for ``board``'s game.
 
-    Where it goes to the columns, gaps stay empty and no card comes back (one deck): but
-    for a tableau that wraps with no stop (PySolFC's Sorel), where a card nearly always
-    has somewhere to go before a deal, and the proof then costs more than it saves (see
-    docs/solver.md, "Effect of each technique").
+    Where it goes to the columns, gaps stay empty and no card comes back (one deck).
+    Where gaps can be filled, or the stock goes to the reserve, the proof cost more than
+    it saved, even with floors (see docs/solver.md, "Effect of each technique").
     """
-    return board.vacancy_none and not (board.to_reserve or board.worry_back or board.circular)
+    return board.vacancy_none and not (board.to_reserve or board.worry_back)
 
 
 class LossProofs:

@@ -18,30 +18,48 @@ and no card of the run it tops could be lifted: then in a real line nothing
 leaves the column before the deal. If no card could be packed on it either
 (none of its packers could be lifted), the dealt card lies on exactly that
 card, with the run links and glue the real column would have. If some could,
-cards packed there may lie between the two; the dealt card still covers the
-top card when it could not continue a run on it or on any card that could come
-to lie on it (a card packed on it, or on such a card, or continuing a run on
-one): then to expose the top card the dealt card must leave what it lies on,
-for a run lifted from below stops under it. Either way the top card is no
-longer exposed, until the dealt card leaves. No fact is lost: the propagation
-reads that card's being exposed only to send it home, to lift it or its run,
-and to make it a target; it could not go home, nor it or its run be lifted,
-and the cards it could take were lifted before the deal. Where cards may lie
-between, the cards the dealt card really lies on were lifted there (or packed
-on those), and the top of what was lifted there had been exposed: so they take
-part in the phased game as in the plain one, and taking the dealt card to lie
-on the top card asks only more. A card dealt to an empty column lies at its
-bottom (gaps stay empty, so no other card came there first). A card dealt
-where the top card could leave, or onto a column whose top is not known, is
-loose, as in :mod:`.reach`: a target where it is dealt, covering nothing.
+cards packed there may lie between the two; the dealt card still covers the top
+card when it could not continue a run on it or on any card that could have come
+to lie on it (a card packed on it that could be lifted in the phases so far,
+the run that card heads, a card packed on one of those, and so on): then to
+expose the top card the dealt card must leave what it lies on, for a run lifted
+from below stops under it. Either way the top card is no longer exposed, until
+the dealt card leaves. No fact is lost: the propagation reads that card's being
+exposed only to send it home, to lift it or its run, and to make it a target;
+it could not go home, nor it or its run be lifted, and the cards it could take
+were lifted before the deal. Where cards may lie between, the cards the dealt
+card really lies on were lifted there (or packed on those), and the top of what
+was lifted there had been exposed: so they take part in the phased game as in
+the plain one, and taking the dealt card to lie on the top card asks only more.
+A card dealt to an empty column lies at its bottom (gaps stay empty, so no
+other card came there first).
+
+Where the top card could leave before the deal, the dealt card still lies above
+the column's **floor**: its highest card that, in the phases so far, could not
+go home, be lifted, or be carried in a run lifted from under it. Nothing leaves
+from under the floor either (it would have to be exposed, or carry the floor),
+so the column is not empty at the deal and the dealt card lands above the
+floor, perhaps on cards left between: cards above the floor now, cards dealt
+there before, and cards that could have come to lie on those or on the floor.
+It covers the floor when it could not continue a run on the floor or on any of
+those: as above, the floor is then exposed again only once the dealt card has
+left what it lies on, and the cards between that it may really lie on had been
+exposed before the deal (else it could not land on them). That takes the lost
+face-up deal 874,846,169 of quagnes's rules from 326,143 positions to 207,348
+(see docs/solver.md). Otherwise, or where every card of the column could leave
+(it could be empty), the dealt card is **loose**, as in :mod:`.reach`: a target
+where it is dealt, covering nothing; the floor stays known for the next deal,
+with the loose card among the cards between. A later deal that finds a covering
+card gone walks down past it to the floor, the cards between still counted.
 
 Soundness is the induction of :mod:`.reach`, phase by phase: an event of a
 real line before the next deal (a card leaves the card under it, goes home,
 is exposed) is one of the phases so far, because what it needs had happened
 and the cards it involves lie as they do here (a card not yet dealt takes no
-part). A dealt card that covers a top card lies above it in the real line
-from that deal on, with the same links where it lies on it, and the top card
-is exposed again only after the dealt card has left what it lies on. So
+part). A dealt card that covers a top card or a floor lies above it in the
+real line from that deal on, with the same links where it lies on it, and the
+card it covers is exposed again only after the dealt card has left what it lies
+on. So
 every real line is a line of the phased game, and if some card could never go
 home in it, the position is lost. Every card the plain proof strands stays
 stranded here: this game is the plain one with some cards covered, and each of
@@ -79,15 +97,17 @@ class DealOrderReach(Reach):
         stock = board.stock
         #: Bit ``packer`` of ``packer_masks[card]`` when ``packer`` may be packed on ``card``.
         self.packer_masks = tuple(mask_of(cards) for cards in board.packers)
-        #: ``stack_masks[card]``: ``card`` and the cards that could come to lie on it in a
-        #: column by moves between piles: packed on it, continuing a run on it, and so on.
-        self.stack_masks = tuple(_stack(board, card) for card in range(52))
         #: ``onto_masks[card]``: the cards on which ``card`` continues a run.
         self.onto_masks = tuple(mask_of(cards) for cards in board.links_onto)
         #: ``stock_masks[at]``: the cards of the stock from ``at`` on, as a mask.
         self.stock_masks = tuple(mask_of(stock[at:]) for at in range(len(stock) + 1))
-        #: Per column a deal reaches, in the call under way: its top card, or EMPTY, UNKNOWN.
+        #: Per column a deal reaches, in the call under way: its top card, or EMPTY, UNKNOWN;
+        #: after a card dealt loose, the floor it lies above (see :meth:`floor`).
         self.tops = [EMPTY] * board.width
+        #: Per column, the cards that may lie above the card of :attr:`tops`, or between
+        #: it and the floor it covers (cards dealt loose, or passed on the way down to a
+        #: floor), as a mask; none: the column is known from that card down.
+        self.above = [0] * board.width
 
     def stranded(self, position: Position) -> bool:
         """Whether some card not at home could never get home, the stock dealt in order."""
@@ -103,10 +123,11 @@ class DealOrderReach(Reach):
         self.packable &= ~held
         self.queued &= ~held
         self.spread()  # it cannot end with every card home: the stock's are not yet there
-        tops, columns = self.tops, position[0]
+        tops, above, columns = self.tops, self.above, position[0]
         for number in range(len(tops)):
             column = columns[number]
             tops[number] = column[-1] % DOWN if column else EMPTY
+            above[number] = 0
         board = self.board
         deal_width = board.width
         at = stock_at
@@ -130,16 +151,19 @@ class DealOrderReach(Reach):
     def deal(self, card: int, number: int) -> None:
         """Add ``card`` to the game, dealt onto column ``number`` (-1: a spare space): on
         its bottom if it is empty, covering its top card where it does (:meth:`covers`),
-        else loose."""
+        else covering the card it surely lies above where it does (:meth:`floor`), else
+        loose."""
         tops = self.tops
         top = tops[number] if number >= 0 else UNKNOWN
         self.run_top[card] = card
         if top == EMPTY:
             self.under[card] = COLUMN_BOTTOM
             tops[number] = card
-        elif top >= 0 and self.covers(card, top):
+        elif top >= 0 and not self.above[number] and self.covers(card, top):
             self.cover(top, card)
             tops[number] = card
+        elif top >= 0:
+            self.over_floor(card, number)
         else:
             self.under[card] = IN_STOCK
             if number >= 0:
@@ -150,6 +174,68 @@ class DealOrderReach(Reach):
             self.packable |= bit
             self.enqueue(self.packers[card])  # a target now
         self.enqueue_one(card)
+
+    def over_floor(self, card: int, number: int) -> None:
+        """Deal ``card`` onto column ``number``, whose top card could leave before the
+        deal, or may have other cards above it or under it (:attr:`above`): it covers the
+        column's floor (:meth:`floor`) when it could continue a run on no card that may
+        lie between the two, else it is loose, above that floor."""
+        floor, passed = self.floor(self.tops[number], self.above[number])
+        if floor < 0:
+            self.under[card] = IN_STOCK
+            self.tops[number] = UNKNOWN
+            return
+        if self.onto_masks[card] & self.could_lie_on(passed | 1 << floor):
+            self.under[card] = IN_STOCK
+            self.above[number] = passed | 1 << card
+            self.tops[number] = floor
+            return
+        self.under[card] = floor
+        self.shown &= ~(1 << floor)
+        # The cards passed may still lie between the floor and ``card``: a later deal that
+        # finds ``card`` gone walks down to the floor past them (see floor()).
+        self.above[number] = passed
+        self.tops[number] = card
+
+    def floor(self, top: int, passed: int) -> tuple[int, int]:
+        """The highest card of a column, from ``top`` down, that could not leave it so far
+        (go home, be lifted, or be carried in a run lifted from under it), or -1 if every
+        card could (the column could be empty); and ``passed`` (the cards that may lie
+        above ``top`` or among the cards under it, see :attr:`above`) with the cards passed
+        on the way down."""
+        under_of, run_top = self.under, self.run_top
+        card = top
+        while card < COLUMN_BOTTOM:
+            gone = (self.lifted | self.homeable) >> card & 1
+            below = under_of[card]
+            while not gone and below < COLUMN_BOTTOM and run_top[below] == run_top[card]:
+                gone = self.lifted >> below & 1
+                below = under_of[below]
+            if not gone:
+                return card, passed
+            passed |= 1 << card
+            card = under_of[card]
+        return -1, passed
+
+    def could_lie_on(self, cards: int) -> int:
+        """``cards`` (a mask) and every card that could so far have come to lie on one of
+        them in a column: packed there (it could be lifted), carried along on such a card
+        as the run it heads, and so on."""
+        movers = self.lifted & ~self.home
+        packer_masks, under_of, run_top = self.packer_masks, self.under, self.run_top
+        found = todo = cards
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            card = low.bit_length() - 1
+            new = packer_masks[card] & movers & ~found
+            top = run_top[card]
+            while top != card and top < COLUMN_BOTTOM:  # the run it heads goes with it
+                new |= (1 << top) & ~found
+                top = under_of[top]
+            found |= new
+            todo |= new
+        return found
 
     def covers(self, card: int, top: int) -> bool:
         """Whether ``card``, dealt onto the pile topped by ``top``, covers ``top`` (see the
@@ -164,7 +250,7 @@ class DealOrderReach(Reach):
                 return False
             below = under_of[below]
         if self.packer_masks[top] & self.lifted & ~self.home:
-            return not self.onto_masks[card] & self.stack_masks[top]
+            return not self.onto_masks[card] & self.could_lie_on(1 << top)
         return True
 
     def cover(self, top: int, card: int) -> None:
@@ -186,16 +272,3 @@ class DealOrderReach(Reach):
             below = under_of[below]
             if below >= COLUMN_BOTTOM or run_top[below] != top:
                 return
-
-
-def _stack(board: Board, card: int) -> int:
-    """``card`` and every card that could come to lie on it in a column, as a mask."""
-    mask = 1 << card
-    todo = [card]
-    while todo:
-        lower = todo.pop()
-        for upper in (*board.packers[lower], *board.links[lower]):
-            if not mask >> upper & 1:
-                mask |= 1 << upper
-                todo.append(upper)
-    return mask

@@ -75,7 +75,8 @@ def touched(before: Position, after: Position) -> int:
     Piles are compared by their cards, not by identity: a pile left alone is most
     often the same object (which makes the comparison cheap), but not always, and
     telling piles apart by identity would keep fewer moves asleep (agnes-sorel-quagnes
-    deal 1,455: 13,584 positions instead of 13,500).
+    deal 1,455, before the floors of :mod:`.reach_deals`: 13,584 positions instead of
+    13,500).
     """
     mask = 0
     columns, later = before[0], after[0]
