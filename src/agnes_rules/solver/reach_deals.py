@@ -65,10 +65,11 @@ home in it, the position is lost. Every card the plain proof strands stays
 stranded here: this game is the plain one with some cards covered, and each of
 its rules asks as much or more.
 
-Where gaps can be filled, or the tableau wraps with no stop (PySolFC's Sorel),
-nearly every top card could leave before a deal, and with the deals going to a
-reserve the proof decided no more deals in the measurements: there
-:mod:`.reach` runs as it is (see docs/solver.md). :meth:`.Reach.keeps_open`
+Where gaps can be filled nearly every top card could leave before a deal, and
+with the deals going to a reserve the proof decided no more deals in the
+measurements, floors or not: there :mod:`.reach` runs as it is (see
+docs/solver.md). Where the tableau wraps with no stop (PySolFC's Sorel) it paid
+only once it had floors. :meth:`.Reach.keeps_open`
 speaks of the plain proof: after a move it passes, this one may strand a
 position it did not strand before (the search then only skips a check).
 """
