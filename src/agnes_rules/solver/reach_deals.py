@@ -204,19 +204,26 @@ class DealOrderReach(Reach):
         card could (the column could be empty); and ``passed`` (the cards that may lie
         above ``top`` or among the cards under it, see :attr:`above`) with the cards passed
         on the way down."""
-        under_of, run_top = self.under, self.run_top
         card = top
         while card < COLUMN_BOTTOM:
-            gone = (self.lifted | self.homeable) >> card & 1
-            below = under_of[card]
-            while not gone and below < COLUMN_BOTTOM and run_top[below] == run_top[card]:
-                gone = self.lifted >> below & 1
-                below = under_of[below]
-            if not gone:
+            if self.stays(card):
                 return card, passed
             passed |= 1 << card
-            card = under_of[card]
+            card = self.under[card]
         return -1, passed
+
+    def stays(self, card: int) -> bool:
+        """Whether ``card``, in a column, could not leave it so far: not go home, not be
+        lifted, not be carried in a run lifted from under it."""
+        if (self.lifted | self.homeable) >> card & 1:
+            return False
+        under_of, run_top = self.under, self.run_top
+        below = under_of[card]
+        while below < COLUMN_BOTTOM and run_top[below] == run_top[card]:
+            if self.lifted >> below & 1:
+                return False
+            below = under_of[below]
+        return True
 
     def could_lie_on(self, cards: int) -> int:
         """``cards`` (a mask) and every card that could so far have come to lie on one of
@@ -242,14 +249,8 @@ class DealOrderReach(Reach):
         """Whether ``card``, dealt onto the pile topped by ``top``, covers ``top`` (see the
         module): nothing could leave that pile so far, and ``card`` could not continue a
         run on a card that could have been packed on ``top`` first."""
-        if (self.lifted | self.homeable) >> top & 1:
+        if not self.stays(top):
             return False
-        under_of, run_top = self.under, self.run_top
-        below = under_of[top]
-        while below < COLUMN_BOTTOM and run_top[below] == top:
-            if self.lifted >> below & 1:
-                return False
-            below = under_of[below]
         if self.packer_masks[top] & self.lifted & ~self.home:
             return not self.onto_masks[card] & self.could_lie_on(1 << top)
         return True
