@@ -14,10 +14,13 @@ attempt, those superseded too). ``--retry-unknown`` solves the deals left unknow
 again with the ``--max-states`` given, but for those left unknown with a larger
 budget already (a smaller one would seldom decide them) or with this one and the
 same ``--without`` (the search is deterministic, so a stopped retry resumes where
-it stopped); the last row of a deal counts, but a row that leaves a deal unknown
-with a smaller budget than an earlier one does not replace that one (so a cheap
-pass after larger budgets never lowers a deal's recorded budget; its row is still
-written, for its CPU time).
+it stopped); with ``--any-budget`` also those left unknown with a larger budget, for
+a retry that searches in another way (another ``--without``, or a new build, whose
+search a larger budget of the old one does not cover); the last row of a deal
+counts, but a row that leaves a deal unknown with a smaller budget than an
+earlier one does not replace that one (so a cheap pass after larger budgets
+never lowers a deal's recorded budget; its row is still written, for its CPU
+time).
 ``--without TECHNIQUE`` (repeatable) switches a technique of
 :class:`~agnes_rules.solver.Techniques` off, for a retry that searches in another
 way: every technique is exact, so a verdict stands whichever were on (a won line is
@@ -180,6 +183,12 @@ def main() -> None:
         " unless at a larger budget, or at this one with the same --without",
     )
     parser.add_argument(
+        "--any-budget",
+        action="store_true",
+        help="with --retry-unknown, also the deals left unknown at a larger budget (a"
+        " retry that searches another way: another --without, or a new build)",
+    )
+    parser.add_argument(
         "--without",
         action="append",
         default=[],
@@ -194,6 +203,8 @@ def main() -> None:
         latest = latest_rows(args.out)  # read once: the deals done, and those to retry
         without = "+".join(sorted(args.without))
         tried = tried_alike(args.out, args.max_states, without)
+        # The largest budget of a deal still unknown that a retry takes up.
+        ceiling = sys.maxsize if args.any_budget else args.max_states
         executor: Executor
         if args.scheduler:
             from distributed import Client
@@ -220,8 +231,7 @@ def main() -> None:
                     chunk = [
                         n
                         for n in chunk_numbers
-                        if 0 < unknown_at(latest, name, n) <= args.max_states
-                        and (name, n) not in tried
+                        if 0 < unknown_at(latest, name, n) <= ceiling and (name, n) not in tried
                     ]
                 else:
                     chunk = [n for n in chunk_numbers if n not in latest[name]]
