@@ -11,7 +11,13 @@ from agnes_rules.core.variant import Vacancy, Variant
 from agnes_rules.solver import Outcome, SolveResult, Techniques, solve
 from agnes_rules.solver.api import checked_line
 from agnes_rules.solver.autoplay import Autoplay
-from agnes_rules.solver.best_first import HOME_WEIGHT, BestFirst, distance
+from agnes_rules.solver.best_first import (
+    HOME_WEIGHT,
+    BestFirst,
+    LostPositions,
+    WayBack,
+    distance,
+)
 from agnes_rules.solver.board import Board
 from agnes_rules.solver.search import BEST_FIRST_SHARE, STREAMLINE_SHARE, Search
 from agnes_rules.solver.watch import CHECK_EVERY
@@ -146,3 +152,52 @@ def test_the_budget_is_exact_across_the_passes(name: str, number: int, budget: i
     result = solve(state, max_states=budget)
     assert result == SolveResult(Outcome.UNKNOWN, (), budget)
     assert solve(state, max_states=budget, max_seconds=3600) == result
+
+
+def test_a_cycle_with_a_way_out_to_a_position_not_expanded_is_not_proved_lost() -> None:
+    # root -> A -> B -> A (met again) and B -> C, met again too; C is not expanded.
+    met: WayBack = {b"root": (b"", []), b"A": (b"root", []), b"B": (b"A", []), b"C": (b"root", [])}
+    lost = LostPositions()
+    lost.lead(b"B", b"A")
+    lost.lead(b"B", b"C")
+    lost.close(met, unexpanded=[b"C"])
+    assert lost.keys == set()
+    # Without B -> C the cycle is closed: A and B are lost, and so is D, refuted.
+    closed = LostPositions()
+    closed.lead(b"B", b"A")
+    closed.prove(b"D")
+    closed.close({**met, b"D": (b"root", [])}, unexpanded=[b"C"])
+    assert closed.keys == {b"A", b"B", b"D"}
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "budget", "verdict"),
+    [
+        ("agnes-bernauer-pysol", 31, 2_000, Outcome.LOST),
+        ("agnes-bernauer", 55, 500, Outcome.LOST),
+        ("agnes-bernauer-pysol", 19, 300, Outcome.WON),
+        ("agnes-two", 38, 3_000, Outcome.WON),
+    ],
+)
+def test_the_exact_search_skips_what_the_pass_proved_lost(
+    name: str, number: int, budget: int, verdict: Outcome
+) -> None:
+    # The pass stops at its budget with positions proved lost; the exact search that
+    # starts with them reaches the same verdict (a won deal stays won: no position proved
+    # lost lies on every winning line), and a lost one with fewer positions.
+    state = GameState.deal(name, number)
+    search = Search(state, Techniques())
+    assert isinstance(search.autoplay, Autoplay)
+    root, line = search.autoplay.autoplay(search.board.root)
+    lost = LostPositions()
+    alone = BestFirst(search.board, search.generator, search.autoplay, search.proofs, search.keys)
+    outcome, _, examined = alone.run(root, line, budget, budget, None, 0, lost)
+    assert outcome is None and examined == budget
+    assert lost.keys
+    seeded = search.exact(root, line, None, None, examined, set(lost.keys))
+    plain = Search(state, Techniques()).exact(root, line, None, None, examined)
+    assert seeded[0] is plain[0] is verdict
+    if verdict is Outcome.LOST:
+        assert seeded[2] < plain[2]
+    else:
+        assert checked_line(state, seeded[1])  # the rules engine replays the line

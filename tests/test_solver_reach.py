@@ -141,13 +141,21 @@ def test_a_deal_whose_cards_never_get_home_after_the_last_deal_is_refuted_at_onc
     assert without.outcome is Outcome.LOST and without.states > 30_000
 
 
+#: Aisleriot's first winnable deals: most need more than 100,000 positions without the
+#: proof (37, 282, 311, 326, 356, 366 among the first ten), which cost the test a minute.
+#: These three are won within 30,000.
+_LINES_WON_QUICKLY = {"agnes-sorel-aisleriot": (143, 388, 390)}
+
+
 @pytest.mark.parametrize("name", [*_ONE_DECK, "agnes-two"])
 def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
     # Every position on a winning line can be won: the proof must let each one pass.
     # (Three deals known to be won, among the first that the search wins again within
     # the budget: a search finds some of them only with more.)
     checked = 0
-    for number in winnable_deals(name)[: 40 if name == "agnes-two" else 10]:
+    for number in _LINES_WON_QUICKLY.get(
+        name, winnable_deals(name)[: 40 if name == "agnes-two" else 10]
+    ):
         state = GameState.deal(name, number)
         # Lines found without the proof, so that they do not depend on it.
         # (Agnes Two: a small budget, its positions being dear in pure Python.)

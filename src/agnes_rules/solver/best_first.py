@@ -13,11 +13,18 @@ since every move of every position met and not refuted was tried (no move is
 left out as a repeat: :func:`~.ordering.without_repeats` needs a depth-first
 order). It runs only where gaps can be filled, so no move is dominated either
 (:func:`~.ordering.undominated` needs gaps that stay empty).
+
+When it stops at its budget, the exact search starts afresh; but what the pass
+proved need not be proved again (:class:`LostPositions`): the positions a loss
+proof refuted, and those it expanded from which no line leads to a position it
+did not expand, go to the exact search's table of positions seen, which then
+never enters them.
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from typing import Final
 
 from agnes_rules.solver.autoplay import Autoplay
@@ -28,7 +35,7 @@ from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.results import Outcome
 from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
 
-__all__ = ["HOME_WEIGHT", "BestFirst", "distance"]
+__all__ = ["HOME_WEIGHT", "BestFirst", "LostPositions", "distance"]
 
 #: What a card not yet home weighs in :func:`distance`, against one card lying above a
 #: card its foundation takes next, or one face-down card.
@@ -76,6 +83,64 @@ def distance(board: Board, position: Position) -> int:
     return far
 
 
+#: The pass's table of positions met: each one's key -> the key of the position it was
+#: first met from (empty for the first position) and the moves between.
+WayBack = dict[bytes, tuple[bytes, list[InternalMove]]]
+
+
+class LostPositions:
+    """The positions of a best-first pass proved lost, by their keys in the table.
+
+    A position is lost when a loss proof refutes it (:meth:`prove`). When the pass
+    stops, so is every position it expanded from which no line leads to a position it
+    did not expand (:meth:`close`): every line from there stays among positions
+    expanded, none of them won, or ends refuted. A line that leaves the expanded
+    positions runs backwards, from a position not expanded, along the moves that led
+    to positions not refuted: the first to each position (the pass's :data:`WayBack`
+    table) and the others (:meth:`lead`).
+
+    >>> met = {b"root": (b"", []), b"A": (b"root", []), b"B": (b"A", []),
+    ...        b"C": (b"root", []), b"D": (b"C", [])}
+    >>> lost = LostPositions()
+    >>> lost.lead(b"B", b"A"); lost.prove(b"D")
+    >>> lost.close(met, unexpanded=[b"C"])
+    >>> sorted(lost.keys)
+    [b'A', b'B', b'D']
+    """
+
+    def __init__(self) -> None:
+        self.keys: set[bytes] = set()
+        # Position -> the expanded positions whose moves led to it again.
+        self._again: dict[bytes, list[bytes]] = {}
+
+    def prove(self, key: bytes) -> None:
+        """A loss proof refuted ``key``."""
+        self.keys.add(key)
+
+    def lead(self, parent: bytes, child: bytes) -> None:
+        """A move of ``parent`` (expanded) leads to ``child``, met before, not refuted."""
+        parents = self._again.get(child)
+        if parents is None:
+            self._again[child] = [parent]
+        else:
+            parents.append(parent)
+
+    def close(self, met: WayBack, unexpanded: Iterable[bytes]) -> None:
+        """The pass stopped: of the positions ``met``, those not ``unexpanded`` (met but
+        their moves not all tried) and from which no line leads to one are lost."""
+        reaching = set(unexpanded)
+        todo = list(reaching)
+        while todo:
+            key = todo.pop()
+            first = met[key][0]
+            for parent in (first, *self._again.get(key, ())) if first else ():
+                if parent not in reaching:
+                    reaching.add(parent)
+                    todo.append(parent)
+        self.keys.update(key for key in met if key not in reaching)
+        self._again.clear()
+
+
 class BestFirst:
     """The best-first pass over one deal's positions, with the parts of its search."""
 
@@ -101,10 +166,12 @@ class BestFirst:
         whole: int,
         watch: Watch | None,
         done: int = 0,
+        lost: LostPositions | None = None,
     ) -> tuple[Outcome | None, list[InternalMove], int]:
         """From ``root`` (settled, reached by ``line``, after ``done`` positions examined
         by an earlier pass): the verdict (None when ``budget`` positions in all were
-        examined first), the winning line and the positions examined in all.
+        examined first), the winning line and the positions examined in all. The
+        positions proved lost on the way are left in ``lost`` (a new one if None).
 
         ``whole`` is the budget of the whole search, which the watch is told; it is
         asked as :meth:`.Search.run` asks it, and :attr:`Outcome.UNKNOWN` is returned
@@ -117,7 +184,7 @@ class BestFirst:
         root_key = keys.key(root)
         # The key each position was first met under, the key of the one it was reached
         # from and the moves between: the way back to the root from a win.
-        parents: dict[bytes, tuple[bytes, list[InternalMove]]] = {root_key: (b"", [])}
+        parents: WayBack = {root_key: (b"", [])}
         link = root_key if keys.linked else b""
         heap: list[_Entry] = [(distance(board, root) << _ORDER_BITS, root, link, root_key)]
         every = CHECK_EVERY if watch is None else watch.every
@@ -125,12 +192,16 @@ class BestFirst:
         limit = budget if watch is None else next_stop(examined, budget, every)
         is_late = watch.is_late if watch is not None and watch.deadline is not None else None
         repeats = 0
+        lost = LostPositions() if lost is None else lost
+        refuted = lost.keys
         while heap:
             _, position, key, position_key = heapq.heappop(heap)
             for move in self.generator.moves(position):
                 child, auto = self.autoplay.settle(board.apply(position, move), move)
                 child_link, child_key = keys.child_keys(position, key, move, child)
                 if child_key in parents:
+                    if child_key not in refuted:
+                        lost.lead(position_key, child_key)
                     if is_late is not None:
                         repeats += 1
                         if repeats == every:
@@ -145,20 +216,23 @@ class BestFirst:
                         # Stopped short of the budget, or at it with the time up: the
                         # watch said to stop (as for the streamlined pass).
                         late = examined != budget or (watch is not None and watch.is_late())
-                        return (Outcome.UNKNOWN if late else None), [], examined
+                        if late:
+                            return Outcome.UNKNOWN, [], examined
+                        # This position's moves were not all tried, nor the one met searched.
+                        lost.close(parents, [position_key, child_key, *(e[3] for e in heap)])
+                        return None, [], examined
                 examined += 1
                 if (move[0] <= SPARE_TO_FOUNDATION or auto) and sum(child[3]) == total:
                     return Outcome.WON, line + _way_back(parents, child_key), examined
                 if proofs.active and proofs.newly_refuted(position, child, move, auto):
+                    lost.prove(child_key)
                     continue
                 order = distance(board, child) << _ORDER_BITS | examined
                 heapq.heappush(heap, (order, child, child_link, child_key))
         return Outcome.LOST, [], examined
 
 
-def _way_back(
-    parents: dict[bytes, tuple[bytes, list[InternalMove]]], key: bytes
-) -> list[InternalMove]:
+def _way_back(parents: WayBack, key: bytes) -> list[InternalMove]:
     """The moves from the root to the position met under ``key``."""
     steps: list[list[InternalMove]] = []
     while True:

@@ -14,7 +14,7 @@ import attrs
 
 from agnes_rules.core.state import GameState
 from agnes_rules.solver.autoplay import Autoplay, GreedyAutoplay
-from agnes_rules.solver.best_first import BestFirst
+from agnes_rules.solver.best_first import BestFirst, LostPositions
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     DEAL,
@@ -207,11 +207,13 @@ class Search:
         :class:`~.best_first.BestFirst` pass on another :data:`BEST_FIRST_SHARE` of the
         budget expands the positions that look nearest a win first, whatever line they
         are on; its win or loss is returned. Else the exact search goes on with what is
-        left of the budget. Where cards may be worried back, the first pass searches
-        the game without worry-backs instead (:meth:`firm`, on the same share of the
-        positions and a quarter of the time left, if there is a deadline); a win it
-        finds is returned, and so is :attr:`Outcome.UNKNOWN` when the watch stopped it.
-        The counts of the passes add up.
+        left of the budget, its table of positions seen starting with those the pass
+        proved lost (:class:`~.best_first.LostPositions`). Where cards may be worried
+        back, the first pass searches the game without worry-backs instead
+        (:meth:`firm`, on the same share of the positions and a quarter of the time
+        left, if there is a deadline); a win it finds is returned, and so is
+        :attr:`Outcome.UNKNOWN` when the watch stopped it. The counts of the passes
+        add up.
 
         Python's cycle collector is paused meanwhile (see :mod:`.collector`).
         """
@@ -230,6 +232,8 @@ class Search:
         if opening is not None:
             return opening, line, 1
         examined = 0
+        # The positions a best-first pass proved lost: the exact search's table starts with them.
+        proved: set[bytes] | None = None
         firm = self.firm() if max_states is not None and max_states >= STREAMLINE_SHARE else None
         if firm is not None and max_states is not None:
             # A quarter of the positions, and of the time when there is a deadline: a
@@ -249,13 +253,15 @@ class Search:
                 # exact search keeps at least half.
                 self.proofs.start_pass()
                 budget = examined + max_states // BEST_FIRST_SHARE
+                lost = LostPositions()
                 outcome, path, examined = self.best_first.run(
-                    root, line, budget, max_states, watch, examined
+                    root, line, budget, max_states, watch, examined, lost
                 )
                 if outcome is not None:
                     return outcome, path, examined
+                proved = lost.keys if self.techniques.transpositions else None
             self.proofs.start_pass()
-        return self.exact(root, line, max_states, watch, examined)
+        return self.exact(root, line, max_states, watch, examined, proved)
 
     def firm(self) -> Search | None:
         """Where cards may be worried back, the search of the first pass: the same deal in
@@ -299,14 +305,18 @@ class Search:
         max_states: int | None,
         watch: Watch | None,
         done: int,
+        proved: set[bytes] | None = None,
     ) -> tuple[Outcome, list[InternalMove], int]:
         """The exact search from ``root``, reached by ``line``, after ``done`` positions
         examined by earlier passes: one depth-first run, or with :attr:`restarts` runs
-        in salted orders that share what they proved (see :mod:`.restarts`)."""
+        in salted orders that share what they proved (see :mod:`.restarts`). Its table
+        of positions seen starts with ``proved``, keys of positions proved lost."""
+        seen: set[bytes] = set() if proved is None else proved
         # The proof of the turns covers neither cards worried back nor dominated moves.
         if not self.restarts or self.board.worry_back or self.prune_dominated:
-            return self.depth_first([self.root_frame(root, line)], max_states, watch, done)
-        seen: set[bytes] = set()
+            return self.depth_first(
+                [self.root_frame(root, line)], max_states, watch, done, seen=seen
+            )
         for salt, length in enumerate(run_lengths()):
             self.salt = salt
             run_end = done + length  # the loop stops at the budget if that comes first
