@@ -259,7 +259,7 @@ class Search:
                 )
                 if outcome is not None:
                     return outcome, path, examined
-                proved = lost.keys if self.techniques.transpositions else None
+                proved = lost.keys  # the pass runs only with transpositions
             self.proofs.start_pass()
         return self.exact(root, line, max_states, watch, examined, proved)
 
