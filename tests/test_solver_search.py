@@ -161,8 +161,12 @@ def test_a_pass_that_gave_up_on_a_line_proves_nothing_either() -> None:
     assert outcome is Outcome.LOST and search.gave_up
     assert search.greedy is not None and not search.greedy.unsafe
     exact = solve(GameState.deal("agnes-sorel", 5), techniques=Techniques(streamline=False))
-    result = solve(GameState.deal("agnes-sorel", 5), max_states=20_000)
+    apart = Techniques(carry_over=False)
+    result = solve(GameState.deal("agnes-sorel", 5), max_states=20_000, techniques=apart)
     assert result == SolveResult(Outcome.LOST, (), first + exact.states)
+    # What the pass proved lost, the exact search after it does not search again.
+    carried = solve(GameState.deal("agnes-sorel", 5), max_states=20_000)
+    assert carried.outcome is Outcome.LOST and first < carried.states < result.states
 
 
 def test_a_pass_that_was_the_exact_search_gives_its_loss() -> None:
@@ -192,7 +196,7 @@ def test_the_progress_due_where_the_streamlined_pass_ends_is_reported() -> None:
     search = Search(state, Techniques())
     assert search.greedy is not None
     root, line = search.autoplay.autoplay(search.board.root)
-    assert search.streamlined(search.greedy, root, line, 16_384, None) == (None, [], 4096)
+    assert search.streamlined(search.greedy, root, line, 16_384, None)[:3] == (None, [], 4096)
     reports: list[tuple[int, int]] = []
     result = solve(state, max_states=16_384, progress=lambda *report: reports.append(report))
     assert result == SolveResult(Outcome.UNKNOWN, (), 16_384)

@@ -108,8 +108,9 @@ class LostPositions:
     [b'A', b'B', b'D']
     """
 
-    def __init__(self) -> None:
-        self.keys: set[bytes] = set()
+    def __init__(self, proved: set[bytes] | None = None) -> None:
+        #: The keys of the positions proved lost (from ``proved``, those of an earlier pass).
+        self.keys: set[bytes] = set() if proved is None else proved
         # Position -> the expanded positions whose moves led to it again.
         self._again: dict[bytes, list[bytes]] = {}
 
@@ -128,16 +129,22 @@ class LostPositions:
     def close(self, met: WayBack, unexpanded: Iterable[bytes]) -> None:
         """The pass stopped: of the positions ``met``, those not ``unexpanded`` (met but
         their moves not all tried) and from which no line leads to one are lost."""
+        self.close_parents({key: way[0] for key, way in met.items()}, unexpanded)
+
+    def close_parents(self, parents: dict[bytes, bytes], unexpanded: Iterable[bytes]) -> None:
+        """:meth:`close`, with each position met mapped to the one it was first met from
+        (empty for the first position)."""
         reaching = set(unexpanded)
         todo = list(reaching)
         while todo:
             key = todo.pop()
-            first = met[key][0]
-            for parent in (first, *self._again.get(key, ())) if first else ():
+            first = parents[key]
+            again = self._again.get(key, [])
+            for parent in [first, *again] if first else again:
                 if parent not in reaching:
                     reaching.add(parent)
                     todo.append(parent)
-        self.keys.update(key for key in met if key not in reaching)
+        self.keys.update(key for key in parents if key not in reaching)
         self._again.clear()
 
 

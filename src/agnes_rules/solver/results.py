@@ -91,6 +91,10 @@ class Techniques:
       looks nearest a win (cards home, cards above those the foundations take next,
       face-down cards), whatever line it is on, so that an early wrong choice cannot take
       the whole budget; its win or loss counts, else the exact search follows.
+    - ``carry_over``: where that streamlined pass runs with one deck dealt to the columns
+      (and with ``transpositions``), the positions it proved lost (refuted, or searched to
+      the end with no card sent home unsafely and no line given up below them) start the
+      exact search's table of positions seen, so that it does not search them again.
     - ``restarts``: in two-deck games where the streamlined pass runs (with
       ``move_ordering`` and ``transpositions``), the exact search runs in turns of
       growing length, each starting again from the first position in another order,
@@ -112,6 +116,7 @@ class Techniques:
     dominated_moves: bool = True
     streamline: bool = True
     best_first: bool = True
+    carry_over: bool = True
     restarts: bool = True
     sleep_sets: bool = True
 

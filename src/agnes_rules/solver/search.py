@@ -25,6 +25,7 @@ from agnes_rules.solver.board import (
     InternalMove,
     Position,
 )
+from agnes_rules.solver.carry_over import PassRecord
 from agnes_rules.solver.collector import pause_collector, resume_collector
 from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
@@ -100,6 +101,29 @@ def for_worry_back(techniques: Techniques) -> Techniques:
     )
 
 
+def _settled(
+    child: Position,
+    move: InternalMove,
+    safe: Autoplay | None,
+    reversible: ReversibleAutoplay | None,
+) -> tuple[Position, list[InternalMove]]:
+    """``child``, reached by ``move``, after the auto-play in use (``safe``, or
+    ``reversible`` where cards are worried back, or none), and the moves it played."""
+    if safe is not None:
+        return safe.settle(child, move)
+    if reversible is not None:
+        return reversible.settle(child, move)
+    return child, []
+
+
+def _give_up_line(stack: list[_Frame], at: int, record: PassRecord | None, met: bytes) -> None:
+    """The streamlined pass gives up on the line from ``stack[at]`` on, where it met the
+    position ``met`` last: those positions stay open in ``record``."""
+    if record is not None:
+        record.give_up([met, *(frame[3] for frame in stack[at:])])
+    del stack[at:]
+
+
 class Search:
     """The search of one deal with the given techniques."""
 
@@ -139,6 +163,9 @@ class Search:
         self.gave_up = False
         #: The keys of positions (link keys with one deck: see :mod:`.keys`).
         self.keys = PositionKeys(self.board, techniques.symmetry)
+        #: Whether the streamlined pass hands on what it proved lost (see :mod:`.carry_over`):
+        #: with one deck dealt to the columns (with deals to the reserve it changed nothing).
+        self.carry_over = techniques.carry_over and self.keys.linked and not self.board.to_reserve
         #: Whether the exact search runs in turns, each in another order (see
         #: :mod:`.restarts`): where the streamlined pass runs, with two decks; the runs
         #: share the table of positions seen, and need an order to salt. With one deck the
@@ -232,7 +259,7 @@ class Search:
         if opening is not None:
             return opening, line, 1
         examined = 0
-        # The positions a best-first pass proved lost: the exact search's table starts with them.
+        # The positions a first pass proved lost: the exact search's table starts with them.
         proved: set[bytes] | None = None
         firm = self.firm() if max_states is not None and max_states >= STREAMLINE_SHARE else None
         if firm is not None and max_states is not None:
@@ -245,7 +272,9 @@ class Search:
             ):
                 return verdict, path, examined
         if self.greedy is not None and max_states is not None and max_states >= STREAMLINE_SHARE:
-            outcome, path, examined = self.streamlined(self.greedy, root, line, max_states, watch)
+            outcome, path, examined, proved = self.streamlined(
+                self.greedy, root, line, max_states, watch
+            )
             if outcome is not None:
                 return outcome, path, examined
             if self.best_first is not None:
@@ -253,7 +282,7 @@ class Search:
                 # exact search keeps at least half.
                 self.proofs.start_pass()
                 budget = examined + max_states // BEST_FIRST_SHARE
-                lost = LostPositions()
+                lost = LostPositions(proved)
                 outcome, path, examined = self.best_first.run(
                     root, line, budget, max_states, watch, examined, lost
                 )
@@ -342,26 +371,33 @@ class Search:
         line: list[InternalMove],
         max_states: int,
         watch: Watch | None,
-    ) -> tuple[Outcome | None, list[InternalMove], int]:
+    ) -> tuple[Outcome | None, list[InternalMove], int, set[bytes] | None]:
         """The streamlined pass of :meth:`run` (with ``greedy``, :attr:`greedy`) from
         ``root``, reached by ``line``: its verdict when it stands (None when the exact
-        search must follow), its line and the positions it examined."""
+        search must follow), its line, the positions it examined, and with
+        :attr:`carry_over` the keys of those it proved lost (see :mod:`.carry_over`)."""
         greedy.unsafe = self.gave_up = False
         greedy_root, greedy_line = greedy.autoplay(root)
         if self.board.is_won(greedy_root):
-            return Outcome.WON, line + greedy_line, 1
+            return Outcome.WON, line + greedy_line, 1, None
         if self.proofs.refuted(greedy_root):
-            return None, [], 0  # cards went home too early: nothing to search
+            return None, [], 0, None  # cards went home too early: nothing to search
         frame = self.root_frame(greedy_root, line + greedy_line)
-        outcome, path, examined = self.depth_first([frame], max_states, watch, greedy=True)
+        record = PassRecord(frame[3], greedy) if self.carry_over else None
+        stack = [frame]
+        outcome, path, examined = self.depth_first(
+            stack, max_states, watch, greedy=True, record=record
+        )
+        if record is not None:
+            record.give_up(frame[3] for frame in stack)  # those it had not finished
         # A pass that never sent home a card the exact autoplay keeps, nor gave up on a
         # line, was the exact search.
-        exact = not (greedy.unsafe or self.gave_up)
+        exact = not (greedy.unsafe or self.gave_up or (record is not None and record.went_unsafe))
         if outcome is Outcome.WON or (outcome is Outcome.LOST and exact):
-            return outcome, path, examined
+            return outcome, path, examined, None
         if outcome is Outcome.UNKNOWN and _told_to_stop(examined, max_states, watch):
-            return outcome, [], examined
-        return None, [], examined
+            return outcome, [], examined, None
+        return None, [], examined, None if record is None else record.proved()
 
     def root_frame(self, root: Position, line: list[InternalMove]) -> _Frame:
         """The first frame of a search from ``root``, reached by ``line``."""
@@ -371,35 +407,22 @@ class Search:
 
     def moves_after(
         self, position: Position, move: InternalMove, child: Position, no_repeats: bool
-    ) -> list[InternalMove]:
+    ) -> tuple[list[InternalMove], bool]:
         """The moves to try from ``child``, reached from ``position`` by ``move``, reversed
         (popped from the end): :meth:`candidate_moves`, without those that only repeat
         ``move`` when ``no_repeats`` (``move`` autoplayed nothing, and positions are
         remembered); after a worry-back, of the moves that may follow it (see
-        :meth:`.WorryBackUses.uses`)."""
+        :meth:`.WorryBackUses.uses`). And whether some were left out as repeats."""
+        left_out = False
         if move[0] == FOUNDATION_TO_COLUMN:
             moves = self.candidate_moves(child, self.worry_uses.uses_after(child, move))
         else:
             moves = self.candidate_moves(child)
             if no_repeats and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
-                moves = without_repeats(position, move, moves)
+                kept = without_repeats(position, move, moves)
+                left_out, moves = kept is not moves, kept
         moves.reverse()
-        return moves
-
-    @staticmethod
-    def settled(
-        child: Position,
-        move: InternalMove,
-        safe: Autoplay | None,
-        reversible: ReversibleAutoplay | None,
-    ) -> tuple[Position, list[InternalMove]]:
-        """``child``, reached by ``move``, after the auto-play in use (``safe``, or
-        ``reversible`` where cards are worried back, or none), and the moves it played."""
-        if safe is not None:
-            return safe.settle(child, move)
-        if reversible is not None:
-            return reversible.settle(child, move)
-        return child, []
+        return moves, left_out
 
     def depth_first(
         self,
@@ -410,11 +433,13 @@ class Search:
         greedy: bool = False,
         seen: set[bytes] | None = None,
         run_end: int = -1,
+        record: PassRecord | None = None,
     ) -> tuple[Outcome, list[InternalMove], int]:
         """The search loop from the root frame ``stack[0]``, after ``done`` positions of an
         earlier pass or turn (the count goes on, the root one more): the streamlined pass
-        with ``greedy`` (see :meth:`streamlined`), else the exact search or one turn of it
-        (to ``run_end``, sharing ``seen``: see :meth:`exact`). Locals first: a hot loop."""
+        with ``greedy`` (see :meth:`streamlined`; ``record`` notes what it proves lost), else
+        the exact search or one turn of it (to ``run_end``, sharing ``seen``: see :meth:`exact`).
+        Locals first: a hot loop. Stopped, it leaves the frames not finished on ``stack``."""
         techniques = self.techniques
         board = self.board
         whole, budget, caps = _budgets(max_states, greedy, run_end)
@@ -433,14 +458,12 @@ class Search:
         linked = self.keys.linked and use_table
         proofs = self.proofs
         refutes = proofs.active  # whether any loss proof runs
-        total = board.total
         # With a deadline the clock is also read every ``every`` moves that only lead back to
-        # a position seen (most moves, with two decks). Without one: a test of None a repeat.
+        # a position seen (most moves, with two decks).
         is_late = watch.is_late if watch is not None and watch.deadline is not None else None
         repeats = 0
         seen = set() if seen is None else seen
         seen.add(self.keys.key(stack[0][0]))
-        child_key = b""
         while stack:
             position, untried, _, key, asleep = stack[-1]
             if not untried:
@@ -455,45 +478,46 @@ class Search:
             # autoplay) unplayed; a key found is of a position searched (nothing to autoplay).
             raw = move_link_key(board, key, position, move) if linked and move[0] < DEAL else b""
             repeated = bool(raw) and raw in seen
+            child_key = raw
             if not repeated:
-                child, auto = self.settled(board.apply(position, move), move, safe, reversible)
+                child, auto = _settled(board.apply(position, move), move, safe, reversible)
                 child_link = b""
                 if use_table:
                     if raw and not auto:
-                        child_link = child_key = raw
+                        child_link = child_key
                     else:
                         child_link, child_key = self.keys.child_keys(position, key, move, child)
                     repeated = child_key in seen
-                    if not repeated:
-                        seen.add(child_key)
+            if record is not None:
+                record.met(key, child_key, repeated)
             if repeated:
-                if is_late is not None:
-                    repeats += 1
-                    if repeats == every:
-                        repeats = 0
-                        if is_late():
-                            return Outcome.UNKNOWN, [], examined
+                repeats += 1
+                if is_late is not None and repeats % every == 0 and is_late():
+                    return Outcome.UNKNOWN, [], examined
                 continue
             if examined == limit:
                 limit = stop_or_next(watch, examined, budget, every, whole)
                 if not limit:
-                    seen.discard(child_key)  # met, not searched: a later turn searches it
+                    if record is not None:
+                        record.give_up([child_key])  # met, not searched (nor its parent)
                     return Outcome.UNKNOWN, [], examined
+            seen.add(child_key)
             examined += 1
             step = [move, *auto]
             # Only a move to the foundations, or its autoplay, can win.
-            if (move[0] <= SPARE_TO_FOUNDATION or auto) and sum(child[3]) == total:
-                path = [m for frame in stack for m in frame[2]] + step
-                return Outcome.WON, path, examined
+            if (move[0] <= SPARE_TO_FOUNDATION or auto) and sum(child[3]) == board.total:
+                return Outcome.WON, [m for frame in stack for m in frame[2]] + step, examined
             if capped and examined - capped[-1][1] > capped[-1][2]:
-                del stack[capped.pop()[0] :]
                 self.gave_up = True
+                _give_up_line(stack, capped.pop()[0], record, child_key)
                 continue
             if refutes and proofs.newly_refuted(position, child, move, auto):
-                if techniques.sleep_sets:
+                if (record is None or record.refuted(child_key)) and techniques.sleep_sets:
                     asleep.append(sleeper(move, touched(position, child)))
                 continue
-            moves = self.moves_after(position, move, child, not auto and use_table)
+            moves, left_out = self.moves_after(position, move, child, not auto and use_table)
+            if left_out and record is not None:
+                record.lead(child_key, key)  # what was left out, one move from ``key`` gives
             if move[0] == DEAL and len(capped) < len(caps):
                 capped.append((len(stack), examined, caps[len(capped)]))
             awake = still_asleep(asleep, touched(position, child)) if asleep else []
