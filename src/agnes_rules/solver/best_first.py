@@ -108,9 +108,8 @@ class LostPositions:
     [b'A', b'B', b'D']
     """
 
-    def __init__(self, proved: set[bytes] | None = None) -> None:
-        #: The keys of the positions proved lost (from ``proved``, those of an earlier pass).
-        self.keys: set[bytes] = set() if proved is None else proved
+    def __init__(self) -> None:
+        self.keys: set[bytes] = set()
         # Position -> the expanded positions whose moves led to it again.
         self._again: dict[bytes, list[bytes]] = {}
 

@@ -282,7 +282,7 @@ class Search:
                 # exact search keeps at least half.
                 self.proofs.start_pass()
                 budget = examined + max_states // BEST_FIRST_SHARE
-                lost = LostPositions(proved)
+                lost = LostPositions()  # the streamlined pass proved nothing here (no carry_over)
                 outcome, path, examined = self.best_first.run(
                     root, line, budget, max_states, watch, examined, lost
                 )
@@ -459,7 +459,7 @@ class Search:
         proofs = self.proofs
         refutes = proofs.active  # whether any loss proof runs
         # With a deadline the clock is also read every ``every`` moves that only lead back to
-        # a position seen (most moves, with two decks).
+        # a position seen (most moves, with two decks). Without one: a test of None a repeat.
         is_late = watch.is_late if watch is not None and watch.deadline is not None else None
         repeats = 0
         seen = set() if seen is None else seen
@@ -491,9 +491,10 @@ class Search:
             if record is not None:
                 record.met(key, child_key, repeated)
             if repeated:
-                repeats += 1
-                if is_late is not None and repeats % every == 0 and is_late():
-                    return Outcome.UNKNOWN, [], examined
+                if is_late is not None:
+                    repeats += 1
+                    if repeats % every == 0 and is_late():
+                        return Outcome.UNKNOWN, [], examined
                 continue
             if examined == limit:
                 limit = stop_or_next(watch, examined, budget, every, whole)
