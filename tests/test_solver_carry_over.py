@@ -76,7 +76,7 @@ def test_the_autoplay_to_the_first_position_counts_as_unsafe_too() -> None:
     ("name", "number", "verdict"),
     [
         ("agnes-sorel", 4, Outcome.WON),
-        ("agnes-sorel", 5, Outcome.LOST),
+        ("agnes-sorel", 6, Outcome.LOST),
         ("agnes-sorel", 14, Outcome.WON),
         ("agnes-sorel", 19, Outcome.LOST),
     ],

@@ -208,8 +208,8 @@ def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
         ("agnes-sorel-quagnes", True),  # gaps stay empty
         ("agnes-sorel-pysol", True),
         ("agnes-sorel-parlett", False),  # gaps stay empty, but runs move only whole
-        ("agnes-sorel", False),  # any card fills a gap
-        ("agnes-sorel-aisleriot", False),  # gaps stay empty, but cards come back
+        ("agnes-sorel", True),  # any card fills a gap
+        ("agnes-sorel-aisleriot", True),  # cards come back
     ],
 )
 def test_which_searches_check_every_move(name: str, every_move: bool) -> None:
@@ -220,10 +220,10 @@ def test_which_searches_have_the_proof() -> None:
     def proof(variant: str | Variant, techniques: Techniques | None = None) -> Reach | None:
         return Search(GameState.deal(variant, 1), techniques or Techniques()).proofs.reach
 
-    # The stock dealt in order where it goes to the columns and gaps stay empty.
+    # The stock dealt in order where it goes to the columns (one deck, no worry-back).
     assert type(proof("agnes-sorel-parlett")) is DealOrderReach
     assert type(proof("agnes-sorel-parlett", Techniques(deal_order=False))) is Reach
-    assert type(proof("agnes-sorel")) is Reach  # gaps filled
+    assert type(proof("agnes-sorel")) is DealOrderReach  # gaps filled
     assert type(proof("agnes-sorel-pysol")) is DealOrderReach  # wraps with no stop
     assert type(proof("agnes-bernauer")) is Reach  # deals to the reserve
     assert proof("agnes-sorel", _WITHOUT) is None
@@ -439,7 +439,7 @@ def _keeps_open_holds(state: GameState) -> None:
 def _deal_order_strands_at_least_as_much(state: GameState) -> None:
     board = Board(state)
     # Wherever the proof with the deals in order applies (where the search uses it or not).
-    if board.to_reserve or board.worry_back or not board.vacancy_none:
+    if board.to_reserve or board.worry_back:
         return
     if Reach(board).stranded(board.root):
         assert DealOrderReach(board).stranded(board.root)
@@ -545,6 +545,29 @@ def test_every_position_of_a_random_game_with_two_decks(
     variant = data.draw(st.one_of(st.just(Variant.named("agnes-two")), two_decks))
     for state in data.draw(playouts(variant, max_moves=60)):
         check(state)
+
+
+@pytest.mark.parametrize(
+    ("name", "keeps_open"),
+    [
+        ("agnes-sorel", True),  # the gap left could take the two of spades back
+        ("agnes-sorel-quagnes", False),  # gaps stay empty, and no top card takes it
+    ],
+)
+def test_a_column_moved_whole_keeps_the_game_open_where_any_card_fills_a_gap(
+    name: str, keeps_open: bool
+) -> None:
+    # The two of spades, alone in the first column, moves onto the three of clubs.
+    variant = attrs.evolve(Variant.named(name), face_down=False)
+    columns = {1: "2S", 2: "3C", 3: "3S QS"}
+    state = position(variant, base="4", columns=columns, foundations=_JACKS_HOME)
+    board = Board(state)
+    move = (COLUMN_TO_COLUMN, 0, 1, 1)
+    assert move in MoveGenerator(board).moves(board.root)
+    reach = Reach(board)
+    assert reach.gap_takes_all is keeps_open
+    assert reach.keeps_open(board.root, move) is keeps_open
+    assert not reach.stranded(board.apply(board.root, move))
 
 
 @pytest.mark.parametrize(

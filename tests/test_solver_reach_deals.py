@@ -9,11 +9,11 @@ import pytest
 from agnes_rules import Card
 from agnes_rules.cards import card_from_index
 from agnes_rules.core.state import GameState
-from agnes_rules.core.variant import Variant
+from agnes_rules.core.variant import Vacancy, Variant
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import Board
 from agnes_rules.solver.proofs import stranded_card_proof
-from agnes_rules.solver.reach import IN_STOCK, Reach
+from agnes_rules.solver.reach import COLUMN_BOTTOM, IN_STOCK, Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
 from tests.positions import position
 from tests.winning_lines import positions_on_winning_lines
@@ -124,7 +124,29 @@ def test_a_lost_parlett_deal_takes_a_fifth_of_the_positions() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["agnes-sorel-parlett", "agnes-sorel-quagnes", "agnes-sorel-pysol"]
+    ("vacancy", "under"),
+    [
+        (Vacancy.NONE, COLUMN_BOTTOM),  # gaps stay empty: it lies at the bottom
+        (Vacancy.ANY_CARD, IN_STOCK),  # the jack of spades could fill the gap first
+    ],
+)
+def test_a_card_dealt_into_a_gap_lies_at_the_bottom_only_where_gaps_stay_empty(
+    vacancy: Vacancy, under: int
+) -> None:
+    # The first column is empty, and the last deal puts the king of spades there.
+    variant = attrs.evolve(_NONE_UP, vacancy=vacancy)
+    columns = {2: "QS KC", 3: "JS"}
+    state = position(variant, base="A", columns=columns, foundations=_TENS_HOME, stock="KS QC")
+    board = Board(state)
+    proof = stranded_card_proof(board)
+    assert type(proof) is DealOrderReach
+    assert not proof.stranded(board.root)
+    assert proof.under[Card.parse("KS").index] == under
+    assert solve(state).won
+
+
+@pytest.mark.parametrize(
+    "name", ["agnes-sorel-parlett", "agnes-sorel-quagnes", "agnes-sorel-pysol", "agnes-sorel"]
 )
 def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
     # Deals known to be won, their lines found with the stock loose: every position on

@@ -82,7 +82,7 @@ def test_a_time_limit_not_reached_changes_nothing(name: str, number: int) -> Non
 
 def test_an_unbounded_run_counts_the_same_positions_as_a_generous_budget() -> None:
     # Without a budget there is no streamlined pass (it takes a share of the budget).
-    state = GameState.deal("agnes-sorel", 10)
+    state = GameState.deal("agnes-sorel", 5)
     outcome, line, examined = Search(state, Techniques()).run(None)
     assert (outcome, line) == (Outcome.LOST, [])
     exact = Techniques(streamline=False)
@@ -157,25 +157,25 @@ def test_a_loss_of_the_streamlined_pass_proves_nothing() -> None:
 
 def test_a_pass_that_gave_up_on_a_line_proves_nothing_either() -> None:
     # A deal whose pass gives up on a line, sends nothing unsafe home, and finds no win.
-    search, outcome, first = _first_pass("agnes-sorel", 5, 20_000)
+    search, outcome, first = _first_pass("agnes-sorel", 6, 20_000)
     assert outcome is Outcome.LOST and search.gave_up
     assert search.greedy is not None and not search.greedy.unsafe
-    exact = solve(GameState.deal("agnes-sorel", 5), techniques=Techniques(streamline=False))
+    exact = solve(GameState.deal("agnes-sorel", 6), techniques=Techniques(streamline=False))
     apart = Techniques(carry_over=False)
-    result = solve(GameState.deal("agnes-sorel", 5), max_states=20_000, techniques=apart)
+    result = solve(GameState.deal("agnes-sorel", 6), max_states=20_000, techniques=apart)
     assert result == SolveResult(Outcome.LOST, (), first + exact.states)
     # What the pass proved lost, the exact search after it does not search again.
-    carried = solve(GameState.deal("agnes-sorel", 5), max_states=20_000)
+    carried = solve(GameState.deal("agnes-sorel", 6), max_states=20_000)
     assert carried.outcome is Outcome.LOST and first < carried.states < result.states
 
 
 def test_a_pass_that_was_the_exact_search_gives_its_loss() -> None:
     # Nothing unsafe went home and no line was given up: the pass was the exact search.
-    search, outcome, examined = _first_pass("agnes-sorel", 10, 20_000)
+    search, outcome, examined = _first_pass("agnes-sorel", 5, 20_000)
     assert search.greedy is not None and not (search.greedy.unsafe or search.gave_up)
-    exact = solve(GameState.deal("agnes-sorel", 10), techniques=Techniques(streamline=False))
+    exact = solve(GameState.deal("agnes-sorel", 5), techniques=Techniques(streamline=False))
     assert outcome is Outcome.LOST and examined == exact.states
-    assert solve(GameState.deal("agnes-sorel", 10), max_states=20_000) == exact
+    assert solve(GameState.deal("agnes-sorel", 5), max_states=20_000) == exact
 
 
 def test_there_is_no_streamlined_pass_where_gaps_stay_empty_or_cards_come_back() -> None:

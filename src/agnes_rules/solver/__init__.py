@@ -29,9 +29,9 @@ no future deal reaches are sorted, since they are interchangeable; foundation mo
 provably cannot hurt are played automatically; positions with a card buried above a
 lower card of its own suit that can never be dug out are refuted at once, and so are,
 after a deal or a card sent home (after every move that could strand a position where
-deals go to the reserve, or where gaps stay empty and runs may be split), those in which
-some card could never get home even under looser rules (where the stock goes to the
-columns and gaps stay empty, rules that know in which order the stock comes); moves are
+deals go to the reserve, or where runs may be split), those in which some card could
+never get home even under looser rules (where the stock goes to the columns, rules that
+know in which order the stock comes); moves are
 tried in an order that finds wins sooner. Where gaps can be filled, two passes that look
 for wins come first, on a quarter of the budget each: a depth-first one that sends every
 card home at once, and a best-first one that expands the positions nearest a win first.

@@ -62,7 +62,7 @@ def hint(
     t5f: no winning line found in 12 deals consistent with what you can see (12 of them lost); \
 it plays a card to its foundation
     >>> print(hint(GameState.deal("agnes-sorel", 3)))
-    t3f: it wins in 6 of 12 deals consistent with what you can see
+    t3f: it wins in 7 of 12 deals consistent with what you can see
     >>> print(hint(GameState.deal("agnes-sorel", 3), max_seconds=0))
     t3f: no winning line found in 12 deals consistent with what you can see (0 of them lost); \
 it plays a card to its foundation

@@ -48,11 +48,12 @@ def stranded_card_proof(board: Board, techniques: Techniques = ALL_TECHNIQUES) -
 def deals_in_order(board: Board) -> bool:
     """Whether the stranded-card proof deals the stock in its order for ``board``'s game.
 
-    Where it goes to the columns, gaps stay empty and no card comes back (one deck).
-    Where gaps can be filled, or the stock goes to the reserve, the proof cost more than
-    it saved, even with floors (see docs/solver.md, "Effect of each technique").
+    Where it goes to the columns and no card comes back (one deck). Where the stock goes
+    to the reserve, the proof cost more than it saved, even with floors (see
+    docs/solver.md, "Effect of each technique"); where gaps can be filled it pays since
+    the proof runs after every move there (:attr:`LossProofs.check_every_move`).
     """
-    return board.vacancy_none and not (board.to_reserve or board.worry_back)
+    return not (board.to_reserve or board.worry_back)
 
 
 class LossProofs:
@@ -88,12 +89,13 @@ class LossProofs:
         #: position (see :meth:`.Reach.keeps_open`), not only after deals and cards sent
         #: home. Where the deals go to the reserve (the Bernauer family) that decides far
         #: more deals within a budget, and where gaps stay empty it takes less time than
-        #: it saves. Not where gaps can be filled, or cards worried back (a card can
-        #: nearly always get away), nor where runs move only whole (nearly every move
-        #: that builds a run must be checked): there it costs more (see docs/solver.md).
-        self.check_every_move = board.to_reserve or (
-            board.vacancy_none and board.split and not board.worry_back
-        )
+        #: it saves. Where gaps can be filled (Agnes Sorel), or cards worried back
+        #: (Aisleriot's), it takes more time than it saves, but refutes lost lines in
+        #: fewer positions, which is what a budget counts, and so decides more deals
+        #: within one. Not where runs move only whole (nearly every move that builds a
+        #: run must be checked): there it costs more, positions included (see
+        #: docs/solver.md).
+        self.check_every_move = board.to_reserve or board.split
         #: The stock position from which the stranded-card proof runs after moves (it
         #: always runs at the root). With two decks, only for the last two deals: before
         #: them a check costs several positions' worth of work and refutes next to

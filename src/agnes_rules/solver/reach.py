@@ -118,6 +118,9 @@ class Reach:
         #: Whether a gap takes only single cards: then the exposed card of a column may
         #: move alone into one, even from within a run that moves only whole.
         self.gap_takes_one = not board.vacancy_runs
+        #: Whether every card may fill a gap and runs may be split: then the gap a whole
+        #: column leaves takes each of its cards in turn (:meth:`keeps_open`).
+        self.gap_takes_all = board.split and len(board.vacancy_movable) == 52
         # Per card, filled by each call (for the cards not home): what lies under it (a
         # card, or one of the markers below), and the top card of the run it heads.
         self.under = [IN_STOCK] * 52
@@ -235,8 +238,11 @@ class Reach:
         looser game the moved cards could go on there at once, so the card they now
         cover could still be exposed; the pile they left is exposed; every other card
         lies as before, on the same run, or on a run whose top could be exposed before
-        and now is. So whatever could happen before still could. Other moves (to the
-        foundations, the deal, a card worried back) are not covered.
+        and now is. So whatever could happen before still could. True as well for a
+        whole column moved where any card may fill a gap and runs may be split
+        (:attr:`gap_takes_all`): the gap it leaves could take the moved cards one by
+        one, top first, so again the card they cover could be exposed. Other moves
+        (to the foundations, the deal, a card worried back) are not covered.
         """
         kind, source, target, count = move
         columns = position[0]
@@ -246,6 +252,8 @@ class Reach:
             bottom = column[-count]
             if count < len(column):
                 under = column[-count - 1] % DOWN
+            elif self.gap_takes_all:
+                return True
         elif kind == RESERVE_TO_COLUMN:
             bottom = position[1][source][-1] % DOWN
         elif kind == SPARE_TO_COLUMN:

@@ -5,8 +5,8 @@ The looser game of :mod:`.reach` lets a card still in the stock be exposed, be
 a target and go home at any time, and covers nothing with it. So a position
 whose next deal will bury a card that must go home first passes that proof,
 and the search tries every way to play up to the deal, only to see each one
-refuted after it. Where the stock is dealt to the columns and gaps stay empty
-(one deck, no card worried back), this proof plays the looser game in
+refuted after it. Where the stock is dealt to the columns (one deck, no card
+worried back), this proof plays the looser game in
 *phases*: the first before the next deal, without the stock; then, deal by
 deal, the dealt cards join it, and the propagation goes on from where it
 stopped. Each phase's facts are facts of the real line up to the next deal,
@@ -31,8 +31,9 @@ were lifted before the deal. Where cards may lie between, the cards the dealt
 card really lies on were lifted there (or packed on those), and the top of what
 was lifted there had been exposed: so they take part in the phased game as in
 the plain one, and taking the dealt card to lie on the top card asks only more.
-A card dealt to an empty column lies at its bottom (gaps stay empty, so no
-other card came there first).
+A card dealt to an empty column lies at its bottom where gaps stay empty (no
+other card came there first); where gaps can be filled, a card may have, and the
+dealt card is loose (below).
 
 Where the top card could leave before the deal, the dealt card still lies above
 the column's **floor**: its highest card that, in the phases so far, could not
@@ -65,11 +66,13 @@ home in it, the position is lost. Every card the plain proof strands stays
 stranded here: this game is the plain one with some cards covered, and each of
 its rules asks as much or more.
 
-Where gaps can be filled nearly every top card could leave before a deal, and
-with the deals going to a reserve the proof decided no more deals in the
-measurements, floors or not: there :mod:`.reach` runs as it is (see
-docs/solver.md). Where the tableau wraps with no stop (PySolFC's Sorel) it paid
-only once it had floors. :meth:`.Reach.keeps_open`
+Where gaps can be filled nearly every top card could leave before a deal, so
+most dealt cards are loose; but a card that could not leave still gets covered,
+and with the proof after every move (:attr:`.LossProofs.check_every_move`) that
+saves a few per cent of the positions there (docs/solver.md). With the deals
+going to a reserve the proof decided no more deals in the measurements, floors
+or not: there :mod:`.reach` runs as it is. Where the tableau wraps with no stop
+(PySolFC's Sorel) it paid only once it had floors. :meth:`.Reach.keeps_open`
 speaks of the plain proof: after a move it passes, this one may strand a
 position it did not strand before (the search then only skips a check).
 """
@@ -105,6 +108,8 @@ class DealOrderReach(Reach):
         #: Per column a deal reaches, in the call under way: its top card, or EMPTY, UNKNOWN;
         #: after a card dealt loose, the floor it lies above (see :meth:`floor`).
         self.tops = [EMPTY] * board.width
+        #: Whether no card can fill a gap: then a card dealt into one lies at its bottom.
+        self.gaps_stay_empty = board.vacancy_none
         #: Per column, the cards that may lie above the card of :attr:`tops`, or between
         #: it and the floor it covers (cards dealt loose, or passed on the way down to a
         #: floor), as a mask; none: the column is known from that card down.
@@ -151,13 +156,13 @@ class DealOrderReach(Reach):
 
     def deal(self, card: int, number: int) -> None:
         """Add ``card`` to the game, dealt onto column ``number`` (-1: a spare space): on
-        its bottom if it is empty, covering its top card where it does (:meth:`covers`),
-        else covering the card it surely lies above where it does (:meth:`floor`), else
-        loose."""
+        its bottom if it is empty and gaps stay empty, covering its top card where it
+        does (:meth:`covers`), else covering the card it surely lies above where it does
+        (:meth:`floor`), else loose."""
         tops = self.tops
         top = tops[number] if number >= 0 else UNKNOWN
         self.run_top[card] = card
-        if top == EMPTY:
+        if top == EMPTY and self.gaps_stay_empty:
             self.under[card] = COLUMN_BOTTOM
             tops[number] = card
         elif top >= 0 and not self.above[number] and self.covers(card, top):
@@ -165,7 +170,7 @@ class DealOrderReach(Reach):
             tops[number] = card
         elif top >= 0:
             self.over_floor(card, number)
-        else:
+        else:  # a spare space, a card not known, or a gap some card may fill first
             self.under[card] = IN_STOCK
             if number >= 0:
                 tops[number] = UNKNOWN

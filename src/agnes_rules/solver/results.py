@@ -63,10 +63,10 @@ class Techniques:
     - ``stranded_cards``: refute a position in which some card could never get home even
       under looser rules that forget when things happen (two decks: not where cards are
       worried back; see the documentation).
-    - ``deal_order``: in that proof, where the stock goes to the columns and gaps stay
-      empty (one deck, no card worried back), deal the stock in its order: a dealt card
-      covers the top card of its column when nothing could leave that column before the
-      deal, else the highest card that could not (its floor), until it leaves.
+    - ``deal_order``: in that proof, where the stock goes to the columns (one deck, no
+      card worried back), deal the stock in its order: a dealt card covers the top card
+      of its column when nothing could leave that column before the deal, else the
+      highest card that could not (its floor), until it leaves.
     - ``landmarks``: where that proof lets a position pass (one deck, no card worried
       back), run it again counting, for each thing that could happen, the cards that
       must be home before it: a card cannot be packed on a target that must go home

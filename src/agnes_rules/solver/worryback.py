@@ -51,8 +51,9 @@ targets are home for good") no longer hold. The search then uses:
 - **A first pass without worry-backs** (with ``streamline``): the same deal in
   the game where no card comes back (:func:`without_worry_backs`), on a quarter of
   the budget (and of the time left, with a deadline: its positions cost more, its
-  proofs running after every move). Every line of that game is a line of this
-  one, so a win it finds is a win; a loss there says nothing, and the exact
+  proof dealing the stock in order and counting landmarks). Every line of that
+  game is a line of this one, so a win it finds is a win; a loss there says
+  nothing, and the exact
   search follows. With one deck and gaps that stay empty the usual auto-play,
   dead ends and stranded-card proofs hold there, and a deal that needs no
   worry-back is often won in a few hundred positions where the exact search,
