@@ -123,7 +123,9 @@ def test_link_keys_search_exactly_as_sorted_keys_do(name: str, number: int) -> N
     assert linked.keys.linked
     sorted_keys = Search(state, Techniques())
     sorted_keys.keys.linked = False
-    assert linked.run(20_000) == sorted_keys.run(20_000)
+    # (Aisleriot's positions cost most, every move checked by the stranded-card proof.)
+    budget = 5_000 if name == "agnes-sorel-aisleriot" else 20_000
+    assert linked.run(budget) == sorted_keys.run(budget)
 
 
 def _first_pass(name: str, number: int, budget: int) -> tuple[Search, Outcome, int]:
