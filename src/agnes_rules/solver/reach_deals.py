@@ -108,8 +108,6 @@ class DealOrderReach(Reach):
         #: Per column a deal reaches, in the call under way: its top card, or EMPTY, UNKNOWN;
         #: after a card dealt loose, the floor it lies above (see :meth:`floor`).
         self.tops = [EMPTY] * board.width
-        #: Whether no card can fill a gap: then a card dealt into one lies at its bottom.
-        self.gaps_stay_empty = board.vacancy_none
         #: Per column, the cards that may lie above the card of :attr:`tops`, or between
         #: it and the floor it covers (cards dealt loose, or passed on the way down to a
         #: floor), as a mask; none: the column is known from that card down.
@@ -162,7 +160,7 @@ class DealOrderReach(Reach):
         tops = self.tops
         top = tops[number] if number >= 0 else UNKNOWN
         self.run_top[card] = card
-        if top == EMPTY and self.gaps_stay_empty:
+        if top == EMPTY and not self.gap_fillers:  # no card fills a gap before the deal
             self.under[card] = COLUMN_BOTTOM
             tops[number] = card
         elif top >= 0 and not self.above[number] and self.covers(card, top):
