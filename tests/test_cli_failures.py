@@ -165,7 +165,7 @@ def test_stats_out_of_another_run(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_stats_ctrl_c_keeps_the_finished_deals(tmp_path: Path, jobs: str) -> None:
     out = tmp_path / "results.jsonl"
     argv = [sys.executable, "-m", "agnes_rules", "stats", "agnes-bernauer", "--deals", "400"]
-    argv += ["--max-states", "3000", "--quiet", "--out", str(out), "--jobs", jobs]
+    argv += ["--max-states", "500", "--quiet", "--out", str(out), "--jobs", jobs]
     process = subprocess.Popen(argv, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < 400):
@@ -192,7 +192,7 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
 def test_stats_survives_a_worker_killed_mid_run(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "agnes_rules", "stats", "agnes-sorel", "--deals", "16"]
-    argv += ["--max-states", "8000", "--quiet", "--json", "--jobs", "2"]
+    argv += ["--max-states", "2000", "--quiet", "--json", "--jobs", "2"]
     undisturbed = subprocess.run(argv, capture_output=True, text=True, check=True).stdout
     out = tmp_path / "results.jsonl"
     process = subprocess.Popen([*argv, "--out", str(out)], stdout=subprocess.PIPE, text=True)

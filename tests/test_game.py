@@ -187,7 +187,7 @@ def near_won_states(draw: st.DrawFn) -> GameState:
     return state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.one_of(near_won_states(), reached_states(max_moves=80)))
 def test_autoplay_never_loses_a_won_game(state: GameState) -> None:
     if solve(state, max_states=3000).outcome is not Outcome.WON:

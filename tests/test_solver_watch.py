@@ -209,7 +209,7 @@ def test_a_hint_out_of_time_falls_back_on_simple_rules() -> None:
 
 def test_a_hint_with_time_to_spare_is_the_hint_without_a_limit() -> None:
     # Each search still has its share of max_states; the time is not the bound here.
-    state = GameState.deal("agnes-sorel", 3)
+    state = GameState.deal("agnes-sorel", 7)
     assert hint(state, max_seconds=3600) == hint(state)
     assert omniscient_hint(state, max_seconds=3600) == omniscient_hint(state)
     final = state.play(solve(state).moves)
