@@ -89,7 +89,7 @@ def test_where_cards_are_worried_back_a_whole_column_is_dominated_too() -> None:
     search = Search(state, Techniques())
     root = search.board.root
     assert "t1t2" in _texts(MoveGenerator(search.board).moves(root))
-    assert "t1t2" not in _texts(search.candidate_moves(root))
+    assert "t1t2" not in _texts(search.choice.candidates(root))
 
 
 def test_moving_the_same_card_on_at_once_is_a_repeat() -> None:

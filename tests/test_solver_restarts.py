@@ -50,7 +50,7 @@ def test_turns_that_keep_what_they_proved_reach_the_verdict_of_one_run(
     turns.restarts = True
     in_turns, line, examined = turns.run(None)
     assert outcome is in_turns is verdict
-    assert turns.salt >= 2 and examined > 2 * UNIT and single > UNIT
+    assert turns.choice.salt >= 2 and examined > 2 * UNIT and single > UNIT
     if verdict is Outcome.WON:
         board = turns.board
         position = board.root

@@ -2,7 +2,8 @@
 
 :class:`Search` puts the parts together for one deal (the :class:`~.board.Board`,
 the :class:`~.moves.MoveGenerator`, :class:`~.autoplay.Autoplay`, the
-:class:`~.proofs.LossProofs`, the :class:`~.keys.PositionKeys` and the ordering) and
+:class:`~.proofs.LossProofs`, the :class:`~.keys.PositionKeys` and the
+:class:`~.choice.MoveChoice`) and
 :meth:`Search.run` drives them and its passes (the streamlined one, the
 :class:`~.best_first.BestFirst` one, the exact one), each technique switched on or
 off by :class:`~.results.Techniques`.
@@ -15,21 +16,12 @@ import attrs
 from agnes_rules.core.state import GameState
 from agnes_rules.solver.autoplay import Autoplay, GreedyAutoplay
 from agnes_rules.solver.best_first import BestFirst, LostPositions
-from agnes_rules.solver.board import (
-    COLUMN_TO_COLUMN,
-    DEAL,
-    FOUNDATION_TO_COLUMN,
-    SPARE_TO_COLUMN,
-    SPARE_TO_FOUNDATION,
-    Board,
-    InternalMove,
-    Position,
-)
+from agnes_rules.solver.board import DEAL, SPARE_TO_FOUNDATION, Board, InternalMove, Position
 from agnes_rules.solver.carry_over import PassRecord
+from agnes_rules.solver.choice import MoveChoice
 from agnes_rules.solver.collector import pause_collector, resume_collector
 from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
-from agnes_rules.solver.ordering import order, undominated, without_repeats
 from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.restarts import run_lengths
 from agnes_rules.solver.results import Outcome, Techniques
@@ -140,8 +132,8 @@ class Search:
         self.generator = MoveGenerator(self.board)
         #: Which moves may follow a worry-back.
         self.worry_uses = WorryBackUses(self.board, self.generator)
-        #: Whether worry-backs of no use are dropped (one deck, see :mod:`.worryback`).
-        self.drop_useless = self.board.worry_back and self.board.decks == 1
+        #: Which moves the search tries, in what order (and the salt of that order).
+        self.choice = MoveChoice(self.board, self.generator, self.worry_uses, techniques)
         self.autoplay: Autoplay | ReversibleAutoplay = (
             ReversibleAutoplay(self.board, self.worry_uses)
             if self.board.worry_back
@@ -158,7 +150,6 @@ class Search:
         )
         #: The loss proofs, and when each runs.
         self.proofs = LossProofs(self.board, techniques)
-        self.prune_dominated = techniques.dominated_moves and self.board.vacancy_none
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
         #: The keys of positions (link keys with one deck: see :mod:`.keys`).
@@ -177,8 +168,6 @@ class Search:
             and self.greedy is not None
             and self.board.decks == 2
         )
-        #: The salt of the order the search tries moves in (0: the plain order).
-        self.salt = 0
         #: The best-first pass (None: no such pass). Like the streamlined pass it can only
         #: pay where most deals are won, so it runs where that one does, but not where one
         #: deck is dealt to the columns: there it decided no deal the others did not, on
@@ -194,21 +183,6 @@ class Search:
             and isinstance(self.autoplay, Autoplay)
             else None
         )
-
-    def candidate_moves(
-        self, position: Position, moves: list[InternalMove] | None = None
-    ) -> list[InternalMove]:
-        """The moves to try from ``position``, in the order to try them: of its legal
-        ``moves`` (or of those given), those neither dominated nor worry-backs of no use."""
-        if moves is None:
-            moves = self.generator.moves(position)
-        if self.drop_useless:
-            moves = self.worry_uses.useful(position, moves)
-        if self.prune_dominated:
-            moves = undominated(self.board, position, moves)
-        if self.techniques.move_ordering:
-            moves = order(self.board, position, moves, self.salt)
-        return moves
 
     def run(
         self, max_states: int | None, watch: Watch | None = None
@@ -254,7 +228,7 @@ class Search:
         self, max_states: int | None, watch: Watch | None
     ) -> tuple[Outcome, list[InternalMove], int]:
         """:meth:`run`, with the cycle collector paused."""
-        self.salt = 0
+        self.choice.salt = 0
         opening, root, line = self.opening()
         if opening is not None:
             return opening, line, 1
@@ -320,7 +294,7 @@ class Search:
         """This search as the first pass of one where cards are worried back (:meth:`firm`):
         on a :data:`STREAMLINE_SHARE` of ``max_states``, the budget of the whole search,
         which the watch is told of. Its verdict, its line and the positions it examined."""
-        self.salt = 0
+        self.choice.salt = 0
         opening, root, line = self.opening()
         if opening is not None:
             return opening, line, 1
@@ -342,12 +316,12 @@ class Search:
         of positions seen starts with ``proved``, keys of positions proved lost."""
         seen: set[bytes] = set() if proved is None else proved
         # The proof of the turns covers neither cards worried back nor dominated moves.
-        if not self.restarts or self.board.worry_back or self.prune_dominated:
+        if not self.restarts or self.board.worry_back or self.choice.prune_dominated:
             return self.depth_first(
                 [self.root_frame(root, line)], max_states, watch, done, seen=seen
             )
         for salt, length in enumerate(run_lengths()):
-            self.salt = salt
+            self.choice.salt = salt
             run_end = done + length  # the loop stops at the budget if that comes first
             stack = [self.root_frame(root, line)]
             outcome, path, examined = self.depth_first(
@@ -401,28 +375,9 @@ class Search:
 
     def root_frame(self, root: Position, line: list[InternalMove]) -> _Frame:
         """The first frame of a search from ``root``, reached by ``line``."""
-        moves = self.candidate_moves(root)
+        moves = self.choice.candidates(root)
         moves.reverse()
         return root, moves, line, link_key(self.board, root) if self.keys.linked else b"", []
-
-    def moves_after(
-        self, position: Position, move: InternalMove, child: Position, no_repeats: bool
-    ) -> tuple[list[InternalMove], bool]:
-        """The moves to try from ``child``, reached from ``position`` by ``move``, reversed
-        (popped from the end): :meth:`candidate_moves`, without those that only repeat
-        ``move`` when ``no_repeats`` (``move`` autoplayed nothing, and positions are
-        remembered); after a worry-back, of the moves that may follow it (see
-        :meth:`.WorryBackUses.uses`). And whether some were left out as repeats."""
-        left_out = False
-        if move[0] == FOUNDATION_TO_COLUMN:
-            moves = self.candidate_moves(child, self.worry_uses.uses_after(child, move))
-        else:
-            moves = self.candidate_moves(child)
-            if no_repeats and COLUMN_TO_COLUMN <= move[0] <= SPARE_TO_COLUMN:
-                kept = without_repeats(position, move, moves)
-                left_out, moves = kept is not moves, kept
-        moves.reverse()
-        return moves, left_out
 
     def depth_first(
         self,
@@ -516,7 +471,7 @@ class Search:
                 if (record is None or record.refuted(child_key)) and techniques.sleep_sets:
                     asleep.append(sleeper(move, touched(position, child)))
                 continue
-            moves, left_out = self.moves_after(position, move, child, not auto and use_table)
+            moves, left_out = self.choice.after(position, move, child, not auto and use_table)
             if left_out and record is not None:
                 record.lead(child_key, key)  # what was left out, one move from ``key`` gives
             if move[0] == DEAL and len(capped) < len(caps):
