@@ -10,7 +10,7 @@ from agnes_rules.core.variant import PresetName
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, Board
 from agnes_rules.solver.choice import MoveChoice
 from agnes_rules.solver.moves import MoveGenerator
-from agnes_rules.solver.ordering import order
+from agnes_rules.solver.ordering import order, undominated
 from agnes_rules.solver.results import Techniques
 from agnes_rules.solver.worryback import WorryBackUses
 
@@ -55,6 +55,12 @@ def test_dominated_moves_are_dropped_only_where_gaps_stay_empty() -> None:
         True,
         False,
     )
+    # Where the switch is on, the candidates are exactly the undominated legal moves.
+    unordered = attrs.evolve(_ALL, move_ordering=False)
+    for number in range(1, 20):
+        board, choice = _choice(GameState.deal("agnes-sorel-quagnes", number), unordered)
+        legal = MoveGenerator(board).moves(board.root)
+        assert choice.candidates(board.root) == undominated(board, board.root, legal)
 
 
 def test_worry_backs_of_no_use_are_dropped_with_one_deck_only() -> None:
