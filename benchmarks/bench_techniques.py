@@ -21,6 +21,7 @@ import time
 
 import attrs
 from fresh import fresh_start
+from options import TECHNIQUE_NAMES
 from rule_sets import RULE_SETS
 
 from agnes_rules.core.state import GameState
@@ -33,13 +34,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, help="the first deal (default: a fresh one)")
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--max-states", type=int, default=200_000)
-    names = [field.name for field in attrs.fields(Techniques)]
-    parser.add_argument("--only", action="append", choices=names, help="switch off only these")
+    parser.add_argument(
+        "--only", action="append", choices=TECHNIQUE_NAMES, help="switch off only these"
+    )
     args = parser.parse_args()
     variant = RULE_SETS[args.variant]
     first = args.first if args.first is not None else fresh_start(args.count)
     configurations = {"all techniques": Techniques()}
-    for name in args.only or names:
+    for name in args.only or TECHNIQUE_NAMES:
         configurations[f"without {name}"] = attrs.evolve(Techniques(), **{name: False})
     totals = {name: dict.fromkeys(("states", "seconds", *Outcome), 0.0) for name in configurations}
     for number in range(first, first + args.count):

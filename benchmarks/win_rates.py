@@ -42,8 +42,8 @@ from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-import attrs
 from fresh import fresh_start
+from options import add_without, techniques_without
 from rule_sets import RULE_SETS
 
 from agnes_rules.core.variant import Variant
@@ -188,15 +188,9 @@ def main() -> None:
         help="with --retry-unknown, also the deals left unknown at a larger budget (a"
         " retry that searches another way: another --without, or a new build)",
     )
-    parser.add_argument(
-        "--without",
-        action="append",
-        default=[],
-        choices=[field.name for field in attrs.fields(Techniques)],
-        help="switch this technique off (every verdict stays exact)",
-    )
+    add_without(parser)
     args = parser.parse_args()
-    techniques = Techniques(**dict.fromkeys(args.without, False))
+    techniques = techniques_without(args.without)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
         names = args.variant or list(RULE_SETS)
