@@ -87,15 +87,17 @@ def test_the_pass_runs_where_the_stock_goes_to_a_reserve_or_with_two_decks(
 
 
 def _best_first_alone(
-    name: str, number: int, budget: int = -1
+    name: str, number: int, budget: int = -1, novelty: bool = True
 ) -> tuple[Outcome | None, tuple[Move, ...], int]:
-    """A best-first search of a deal alone (no budget: -1): its verdict, its winning line
-    replayed by the rules engine, and its count."""
+    """A best-first search of a deal alone (no budget: -1), novel positions first or not:
+    its verdict, its winning line replayed by the rules engine, and its count."""
     state = GameState.deal(name, number)
     search = Search(state, Techniques())
     assert isinstance(search.autoplay, Autoplay)
     root, line = search.autoplay.autoplay(search.board.root)
-    alone = BestFirst(search.board, search.generator, search.autoplay, search.proofs, search.keys)
+    alone = BestFirst(
+        search.board, search.generator, search.autoplay, search.proofs, search.keys, novelty
+    )
     outcome, won_line, examined = alone.run(root, line, budget, budget, None)
     moves = checked_line(state, won_line) if outcome is Outcome.WON else ()
     return outcome, moves, examined
@@ -115,6 +117,8 @@ def test_a_search_that_expands_everything_it_meets_proves_what_the_exact_search_
     assert (len(moves) > 0) is (verdict is Outcome.WON)  # checked_line replayed them
     # The count is exact: one position fewer, and the pass stops short of its verdict.
     assert _best_first_alone(name, number, examined - 1) == (None, (), examined - 1)
+    # Novelty orders the pass; the verdict is the same without it.
+    assert _best_first_alone(name, number, novelty=False)[0] is verdict
 
 
 def test_the_pass_reports_progress_and_is_cancelled_like_the_others() -> None:
@@ -201,3 +205,19 @@ def test_the_exact_search_skips_what_the_pass_proved_lost(
         assert seeded[2] < plain[2]
     else:
         assert checked_line(state, seeded[1])  # the rules engine replays the line
+
+
+def test_novel_positions_first_win_a_deal_the_plain_order_does_not() -> None:
+    # PySolFC's Agnes Bernauer deal 5,971: the exact search alone won it at 2,402,410
+    # positions; the pass without novelty had not won it at 1,000,000 (2026-11-29).
+    assert _best_first_alone("agnes-bernauer-pysol", 5971, 5_000, True)[0] is Outcome.WON
+    assert _best_first_alone("agnes-bernauer-pysol", 5971, 5_000, False)[0] is None
+
+
+def test_novelty_needs_link_keys() -> None:
+    one_deck = Search(GameState.deal("agnes-bernauer-pysol", 1), Techniques())
+    assert one_deck.best_first is not None and one_deck.best_first.novelty
+    two_decks = Search(GameState.deal("agnes-two", 1), Techniques())
+    assert two_decks.best_first is not None and not two_decks.best_first.novelty
+    off = Search(GameState.deal("agnes-bernauer-pysol", 1), Techniques(novelty=False))
+    assert off.best_first is not None and not off.best_first.novelty

@@ -47,6 +47,7 @@ stock dealt in order), ``reach_two_decks`` (the same with two decks),
 ``schedule`` (when the dead-end check runs beside it), ``proofs`` (when each loss proof runs),
 ``ordering`` (which moves to try first, which to skip), ``search`` (the
 passes and the depth-first search), ``best_first`` (the best-first pass),
+``novelty`` (which positions that pass expands first),
 ``restarts`` (the exact search in turns), ``sleep`` (refuted moves not tried
 again after moves that commute with them), ``collector`` (the cycle collector
 paused while searches run),

@@ -7,7 +7,9 @@ leaves undecided are mostly such wins. :class:`BestFirst` searches the same
 game (the exact autoplay, the same loss proofs and keys) in another order: it
 always expands, of all the positions it has met, the one that looks nearest a
 win (:func:`distance`), so a poor choice early costs only the positions that
-look worse than the others. It ends at a win, at its budget, or when nothing
+look worse than the others; with one deck, those that put some card where no
+position met before had it come first (:mod:`.novelty`), so that the pass does
+not wander on a plateau of that measure. It ends at a win, at its budget, or when nothing
 is left to expand; the last is a loss proof as good as the exact search's,
 since every move of every position met and not refuted was tried (no move is
 left out as a repeat: :func:`~.ordering.without_repeats` needs a depth-first
@@ -31,15 +33,19 @@ from agnes_rules.solver.autoplay import Autoplay
 from agnes_rules.solver.board import DOWN, SPARE_TO_FOUNDATION, Board, InternalMove, Position
 from agnes_rules.solver.keys import PositionKeys
 from agnes_rules.solver.moves import MoveGenerator
+from agnes_rules.solver.novelty import Novelty
 from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.results import Outcome
 from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
 
-__all__ = ["HOME_WEIGHT", "BestFirst", "LostPositions", "distance"]
+__all__ = ["HOME_WEIGHT", "NOT_NOVEL", "BestFirst", "LostPositions", "distance"]
 
 #: What a card not yet home weighs in :func:`distance`, against one card lying above a
 #: card its foundation takes next, or one face-down card.
 HOME_WEIGHT: Final = 10
+#: Added to the distance of a position that puts no card anywhere new (see
+#: :mod:`.novelty`): it comes after every one that does, of whatever distance.
+NOT_NOVEL: Final = 1 << 20
 #: The bits of a heap entry's order below its distance: the count of positions met,
 #: so that of two positions as near a win the one met first comes first.
 _ORDER_BITS: Final = 40
@@ -157,12 +163,15 @@ class BestFirst:
         autoplay: Autoplay,
         proofs: LossProofs,
         keys: PositionKeys,
+        novelty: bool = True,
     ) -> None:
         self.board = board
         self.generator = generator
         self.autoplay = autoplay
         self.proofs = proofs
         self.keys = keys
+        #: Whether novel positions come first (``Techniques.novelty``; it needs link keys).
+        self.novelty = novelty and keys.linked
 
     def run(
         self,
@@ -193,6 +202,9 @@ class BestFirst:
         parents: WayBack = {root_key: (b"", [])}
         link = root_key if keys.linked else b""
         heap: list[_Entry] = [(distance(board, root) << _ORDER_BITS, root, link, root_key)]
+        novelty = Novelty() if self.novelty else None
+        if novelty is not None:
+            novelty.mark(sum(root[3]), link)
         every = CHECK_EVERY if watch is None else watch.every
         examined = done + 1
         limit = budget if watch is None else next_stop(examined, budget, every)
@@ -233,7 +245,10 @@ class BestFirst:
                 if proofs.active and proofs.newly_refuted(position, child, move, auto):
                     lost.prove(child_key)
                     continue
-                order = distance(board, child) << _ORDER_BITS | examined
+                far = distance(board, child)
+                if novelty is not None and not novelty.mark(sum(child[3]), child_link):
+                    far += NOT_NOVEL
+                order = far << _ORDER_BITS | examined
                 heapq.heappush(heap, (order, child, child_link, child_key))
         return Outcome.LOST, [], examined
 

@@ -91,6 +91,10 @@ class Techniques:
       looks nearest a win (cards home, cards above those the foundations take next,
       face-down cards), whatever line it is on, so that an early wrong choice cannot take
       the whole budget; its win or loss counts, else the exact search follows.
+    - ``novelty``: in that best-first pass, with one deck, expand first the positions
+      that put some card where no position met before (with as many cards home) had it,
+      nearest a win first, then the others (width-based search: the measure of nearness
+      is flat over large parts of a hard deal).
     - ``carry_over``: where that streamlined pass runs with one deck dealt to the columns
       (and with ``transpositions``), the positions it proved lost (refuted, or searched to
       the end with no card sent home unsafely and no line given up below them) start the
@@ -116,6 +120,7 @@ class Techniques:
     dominated_moves: bool = True
     streamline: bool = True
     best_first: bool = True
+    novelty: bool = True
     carry_over: bool = True
     restarts: bool = True
     sleep_sets: bool = True

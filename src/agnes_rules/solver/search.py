@@ -175,7 +175,14 @@ class Search:
         #: docs/solver.md). It keeps a table of the positions it met, so not with
         #: ``transpositions`` off.
         self.best_first = (
-            BestFirst(self.board, self.generator, self.autoplay, self.proofs, self.keys)
+            BestFirst(
+                self.board,
+                self.generator,
+                self.autoplay,
+                self.proofs,
+                self.keys,
+                novelty=techniques.novelty,
+            )
             if techniques.best_first
             and techniques.transpositions
             and self.greedy is not None
