@@ -9,8 +9,8 @@ always expands, of all the positions it has met, the one that looks nearest a
 win (:func:`distance`), so a poor choice early costs only the positions that
 look worse than the others; with one deck, those that put some card where no
 position met before had it come first (:mod:`.novelty`), so that the pass does
-not wander on a plateau of that measure. It ends at a win, at its budget, or when nothing
-is left to expand; the last is a loss proof as good as the exact search's,
+not wander on a plateau of that measure. It ends at a win, at its budget, or
+when nothing is left to expand; the last is a loss proof as good as the exact search's,
 since every move of every position met and not refuted was tried (no move is
 left out as a repeat: :func:`~.ordering.without_repeats` needs a depth-first
 order). It runs only where gaps can be filled, so no move is dominated either
