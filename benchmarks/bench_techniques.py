@@ -19,9 +19,8 @@ from __future__ import annotations
 import argparse
 import time
 
-import attrs
 from fresh import fresh_start
-from options import TECHNIQUE_NAMES
+from options import TECHNIQUE_NAMES, techniques_without
 from rule_sets import RULE_SETS
 
 from agnes_rules.core.state import GameState
@@ -42,7 +41,7 @@ def main() -> None:
     first = args.first if args.first is not None else fresh_start(args.count)
     configurations = {"all techniques": Techniques()}
     for name in args.only or TECHNIQUE_NAMES:
-        configurations[f"without {name}"] = attrs.evolve(Techniques(), **{name: False})
+        configurations[f"without {name}"] = techniques_without([name])
     totals = {name: dict.fromkeys(("states", "seconds", *Outcome), 0.0) for name in configurations}
     for number in range(first, first + args.count):
         state = GameState.deal(variant, number)
