@@ -19,7 +19,12 @@ from agnes_rules.solver.best_first import (
     distance,
 )
 from agnes_rules.solver.board import Board
-from agnes_rules.solver.search import BEST_FIRST_SHARE, STREAMLINE_SHARE, Search
+from agnes_rules.solver.search import (
+    BEST_FIRST_LEAST,
+    BEST_FIRST_SHARE,
+    STREAMLINE_SHARE,
+    Search,
+)
 from agnes_rules.solver.watch import CHECK_EVERY
 from tests.positions import position
 
@@ -65,17 +70,16 @@ def test_the_pass_wins_a_deal_the_depth_first_search_leaves_undecided() -> None:
 @pytest.mark.parametrize(
     ("name", "runs"),
     [
-        ("agnes-sorel", False),  # one deck dealt to the columns: no pass (docs/solver.md)
-        ("sorel-base-minus-one", False),
+        ("agnes-sorel", True),  # one deck dealt to the columns
+        ("sorel-base-minus-one", True),
         ("agnes-bernauer", True),  # dealt to the reserve
         ("agnes-bernauer-pysol", True),
         ("agnes-two", True),  # two decks
         ("agnes-sorel-pysol", False),  # gaps stay empty: no streamlined pass either
+        ("agnes-sorel-aisleriot", False),  # and cards worried back
     ],
 )
-def test_the_pass_runs_where_the_stock_goes_to_a_reserve_or_with_two_decks(
-    name: str, runs: bool
-) -> None:
+def test_the_pass_runs_where_the_streamlined_pass_does(name: str, runs: bool) -> None:
     variant = (
         attrs.evolve(_SOREL, vacancy=Vacancy.BASE_MINUS_ONE_RUN)
         if name == "sorel-base-minus-one"
@@ -221,3 +225,35 @@ def test_novelty_needs_link_keys() -> None:
     assert two_decks.best_first is not None and not two_decks.best_first.novelty
     off = Search(GameState.deal("agnes-bernauer-pysol", 1), Techniques(novelty=False))
     assert off.best_first is not None and not off.best_first.novelty
+
+
+def test_the_pass_skips_what_an_earlier_pass_proved_lost() -> None:
+    # Every position one move from the root proved lost (as the streamlined pass hands
+    # on with carry_over): the pass meets nothing new, and the deal is lost.
+    state = GameState.deal("agnes-sorel", 1)
+    search = Search(state, Techniques())
+    assert isinstance(search.autoplay, Autoplay) and search.best_first is not None
+    board, keys = search.board, search.keys
+    root, line = search.autoplay.autoplay(board.root)
+    root_key = keys.key(root)
+    proved = set()
+    for move in search.generator.moves(root):
+        child, _ = search.autoplay.settle(board.apply(root, move), move)
+        proved.add(keys.child_keys(root, root_key, move, child)[1])
+    lost = LostPositions(proved)
+    assert lost.keys is proved
+    outcome, moves, examined = search.best_first.run(root, line, 1_000, 1_000, None, 0, lost)
+    assert (outcome, moves, examined) == (Outcome.LOST, [], 1)
+
+
+def test_with_one_deck_dealt_to_the_columns_the_pass_needs_a_share_of_its_own() -> None:
+    # Agnes Sorel deal 12: with a share of BEST_FIRST_LEAST positions the pass wins it
+    # sooner than the exact search; with a budget a little smaller the pass does not run.
+    state = GameState.deal("agnes-sorel", 12)
+    without = Techniques(best_first=False)
+    budget = BEST_FIRST_LEAST * BEST_FIRST_SHARE
+    with_pass = solve(state, max_states=budget)
+    assert with_pass.won
+    assert with_pass.states < solve(state, max_states=budget, techniques=without).states
+    smaller = budget - BEST_FIRST_SHARE
+    assert solve(state, max_states=smaller) == solve(state, max_states=smaller, techniques=without)

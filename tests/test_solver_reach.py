@@ -227,7 +227,7 @@ def test_which_searches_have_the_proof() -> None:
     assert type(proof("agnes-sorel-pysol")) is DealOrderReach  # wraps with no stop
     assert type(proof("agnes-bernauer")) is Reach  # deals to the reserve
     assert proof("agnes-sorel", _WITHOUT) is None
-    assert type(proof("agnes-sorel-aisleriot")) is Reach  # cards worried back
+    assert type(proof("agnes-sorel-aisleriot")) is DealOrderReach  # cards worried back
     assert type(proof("agnes-two")) is TwoDeckReach
     # With two decks a card worried back could be either copy: no proof there.
     assert proof(attrs.evolve(Variant.named("agnes-two"), worry_back=True)) is None
@@ -439,7 +439,7 @@ def _keeps_open_holds(state: GameState) -> None:
 def _deal_order_strands_at_least_as_much(state: GameState) -> None:
     board = Board(state)
     # Wherever the proof with the deals in order applies (where the search uses it or not).
-    if board.to_reserve or board.worry_back:
+    if board.to_reserve:
         return
     if Reach(board).stranded(board.root):
         assert DealOrderReach(board).stranded(board.root)

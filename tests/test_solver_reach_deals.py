@@ -145,8 +145,34 @@ def test_a_card_dealt_into_a_gap_lies_at_the_bottom_only_where_gaps_stay_empty(
     assert solve(state).won
 
 
+@pytest.mark.parametrize("worry_back", [False, True])
+def test_a_card_that_could_come_back_onto_the_top_card_first_makes_the_dealt_card_loose(
+    worry_back: bool,
+) -> None:
+    # The king of clubs tops the first column and cannot leave before the deal (its queen
+    # is in the stock, and a king goes on no card). The queen of spades is home; where
+    # cards may be worried back it could come back onto the king first, and the jack of
+    # clubs, dealt there, would continue a run on it: then the jack covers nothing.
+    variant = attrs.evolve(_NONE_UP, worry_back=worry_back)
+    foundations = {"H": 13, "D": 13, "C": 10, "S": 12}
+    state = position(
+        variant, base="A", columns={1: "KS KC"}, foundations=foundations, stock="JC QC"
+    )
+    assert type(stranded_card_proof(Board(state))) is DealOrderReach
+    assert _lies_on(state, "JC") == (None if worry_back else "KC")
+    result = solve(state)
+    assert result.won and state.play(result.moves).is_won
+
+
 @pytest.mark.parametrize(
-    "name", ["agnes-sorel-parlett", "agnes-sorel-quagnes", "agnes-sorel-pysol", "agnes-sorel"]
+    "name",
+    [
+        "agnes-sorel-parlett",
+        "agnes-sorel-quagnes",
+        "agnes-sorel-pysol",
+        "agnes-sorel",
+        "agnes-sorel-aisleriot",
+    ],
 )
 def test_no_position_of_a_winning_line_is_stranded(name: str) -> None:
     # Deals known to be won, their lines found with the stock loose: every position on

@@ -11,7 +11,8 @@ look worse than the others; with one deck, those that put some card where no
 position met before had it come first (:mod:`.novelty`), so that the pass does
 not wander on a plateau of that measure. It ends at a win, at its budget, or
 when nothing is left to expand; the last is a loss proof as good as the exact search's,
-since every move of every position met and not refuted was tried (no move is
+since every move of every position met and not refuted or proved lost by an earlier
+pass (:mod:`.carry_over`) was tried (no move is
 left out as a repeat: :func:`~.ordering.without_repeats` needs a depth-first
 order). It runs only where gaps can be filled, so no move is dominated either
 (:func:`~.ordering.undominated` needs gaps that stay empty).
@@ -30,8 +31,15 @@ from collections.abc import Iterable
 from typing import Final
 
 from agnes_rules.solver.autoplay import Autoplay
-from agnes_rules.solver.board import DOWN, SPARE_TO_FOUNDATION, Board, InternalMove, Position
-from agnes_rules.solver.keys import PositionKeys
+from agnes_rules.solver.board import (
+    DEAL,
+    DOWN,
+    SPARE_TO_FOUNDATION,
+    Board,
+    InternalMove,
+    Position,
+)
+from agnes_rules.solver.keys import PositionKeys, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.novelty import Novelty
 from agnes_rules.solver.proofs import LossProofs
@@ -97,7 +105,8 @@ WayBack = dict[bytes, tuple[bytes, list[InternalMove]]]
 class LostPositions:
     """The positions of a best-first pass proved lost, by their keys in the table.
 
-    A position is lost when a loss proof refutes it (:meth:`prove`). When the pass
+    A position is lost when an earlier pass proved it (``proved``, which the pass never
+    enters) or a loss proof refutes it (:meth:`prove`). When the pass
     stops, so is every position it expanded from which no line leads to a position it
     did not expand (:meth:`close`): every line from there stays among positions
     expanded, none of them won, or ends refuted. A line that leaves the expanded
@@ -114,8 +123,10 @@ class LostPositions:
     [b'A', b'B', b'D']
     """
 
-    def __init__(self) -> None:
-        self.keys: set[bytes] = set()
+    def __init__(self, proved: set[bytes] | None = None) -> None:
+        #: The keys of the positions proved lost: ``proved`` (taken, not copied), those
+        #: an earlier pass proved, and what this pass proves.
+        self.keys: set[bytes] = set() if proved is None else proved
         # Position -> the expanded positions whose moves led to it again.
         self._again: dict[bytes, list[bytes]] = {}
 
@@ -212,11 +223,27 @@ class BestFirst:
         repeats = 0
         lost = LostPositions() if lost is None else lost
         refuted = lost.keys
+        raw_keys = keys.linked
         while heap:
             _, position, key, position_key = heapq.heappop(heap)
             for move in self.generator.moves(position):
-                child, auto = self.autoplay.settle(board.apply(position, move), move)
-                child_link, child_key = keys.child_keys(position, key, move, child)
+                # With link keys a move from a pile or a spare space gets its child's key
+                # (before autoplay) unplayed, as in the exact search: a key met is of a
+                # settled position, nothing to autoplay, so the move is a repeat and needs
+                # no playing (both ways to a repeat end in ``continue`` below).
+                raw = (
+                    move_link_key(board, key, position, move)
+                    if raw_keys and move[0] < DEAL
+                    else b""
+                )
+                if raw and (raw in parents or raw in refuted):
+                    child_key = raw
+                else:
+                    child, auto = self.autoplay.settle(board.apply(position, move), move)
+                    if raw and not auto:
+                        child_link = child_key = raw
+                    else:
+                        child_link, child_key = keys.child_keys(position, key, move, child)
                 if child_key in parents:
                     if child_key not in refuted:
                         lost.lead(position_key, child_key)
@@ -227,6 +254,8 @@ class BestFirst:
                             if is_late():
                                 return Outcome.UNKNOWN, [], examined
                     continue
+                if child_key in refuted:
+                    continue  # proved lost by an earlier pass (its key is in ``lost``)
                 parents[child_key] = (position_key, [move, *auto])
                 if examined == limit:
                     limit = stop_or_next(watch, examined, budget, every, whole)

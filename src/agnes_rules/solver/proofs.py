@@ -48,12 +48,13 @@ def stranded_card_proof(board: Board, techniques: Techniques = ALL_TECHNIQUES) -
 def deals_in_order(board: Board) -> bool:
     """Whether the stranded-card proof deals the stock in its order for ``board``'s game.
 
-    Where it goes to the columns and no card comes back (one deck). Where the stock goes
+    Where it goes to the columns (one deck; since 2026-11-29 also where cards may be
+    worried back, as in GNOME Aisleriot's Agnes). Where the stock goes
     to the reserve, the proof cost more than it saved, even with floors (see
     docs/solver.md, "Effect of each technique"); where gaps can be filled it pays since
     the proof runs after every move there (:attr:`LossProofs.check_every_move`).
     """
-    return not (board.to_reserve or board.worry_back)
+    return not board.to_reserve
 
 
 class LossProofs:

@@ -5,8 +5,8 @@ The looser game of :mod:`.reach` lets a card still in the stock be exposed, be
 a target and go home at any time, and covers nothing with it. So a position
 whose next deal will bury a card that must go home first passes that proof,
 and the search tries every way to play up to the deal, only to see each one
-refuted after it. Where the stock is dealt to the columns (one deck, no card
-worried back), this proof plays the looser game in
+refuted after it. Where the stock is dealt to the columns (one deck), this proof
+plays the looser game in
 *phases*: the first before the next deal, without the stock; then, deal by
 deal, the dealt cards join it, and the propagation goes on from where it
 stopped. Each phase's facts are facts of the real line up to the next deal,
@@ -53,6 +53,14 @@ where it is dealt, covering nothing; the floor stays known for the next deal,
 with the loose card among the cards between. A later deal that finds a covering
 card gone walks down past it to the floor, the cards between still counted.
 
+Where cards may be worried back, a card could also come to lie on the top card
+before the deal by coming back there (it is then among the cards that could come
+back, :attr:`~.reach.Reach.returnable`): such cards count as cards packed there,
+each alone (a card at home heads no run), and the cards that could lie on them
+as well. Being exposed makes a card a target for cards coming back too; a covered
+card is one again once the dealt card leaves, as for cards packed on it, and what
+could come back onto it before the deal had come back in the phases so far.
+
 Soundness is the induction of :mod:`.reach`, phase by phase: an event of a
 real line before the next deal (a card leaves the card under it, goes home,
 is exposed) is one of the phases so far, because what it needs had happened
@@ -93,8 +101,8 @@ UNKNOWN: Final = -2
 
 
 class DealOrderReach(Reach):
-    """The stranded-card proof where the stock is dealt to the columns and gaps stay empty
-    (one deck, no card worried back), the stock dealt in its order (see the module)."""
+    """The stranded-card proof where the stock is dealt to the columns (one deck), the
+    stock dealt in its order (see the module)."""
 
     def __init__(self, board: Board) -> None:
         super().__init__(board)
@@ -228,11 +236,16 @@ class DealOrderReach(Reach):
             below = under_of[below]
         return True
 
+    def movers(self) -> int:
+        """The cards that could so far come to lie on another in a column: lifted there,
+        or worried back (:attr:`returnable`, where cards may be)."""
+        return self.lifted & ~self.home | self.returnable
+
     def could_lie_on(self, cards: int) -> int:
         """``cards`` (a mask) and every card that could so far have come to lie on one of
-        them in a column: packed there (it could be lifted), carried along on such a card
-        as the run it heads, and so on."""
-        movers = self.lifted & ~self.home
+        them in a column: packed there (it could be lifted) or worried back there,
+        carried along on such a card as the run it heads, and so on."""
+        movers, home = self.movers(), self.home
         packer_masks, under_of, run_top = self.packer_masks, self.under, self.run_top
         found = todo = cards
         while todo:
@@ -240,10 +253,11 @@ class DealOrderReach(Reach):
             todo ^= low
             card = low.bit_length() - 1
             new = packer_masks[card] & movers & ~found
-            top = run_top[card]
-            while top != card and top < COLUMN_BOTTOM:  # the run it heads goes with it
-                new |= (1 << top) & ~found
-                top = under_of[top]
+            if not home & low:  # a card at home comes back alone (it heads no run now)
+                top = run_top[card]
+                while top != card and top < COLUMN_BOTTOM:  # the run it heads goes with it
+                    new |= (1 << top) & ~found
+                    top = under_of[top]
             found |= new
             todo |= new
         return found
@@ -254,7 +268,7 @@ class DealOrderReach(Reach):
         run on a card that could have been packed on ``top`` first."""
         if not self.stays(top):
             return False
-        if self.packer_masks[top] & self.lifted & ~self.home:
+        if self.packer_masks[top] & self.movers():
             return not self.onto_masks[card] & self.could_lie_on(1 << top)
         return True
 

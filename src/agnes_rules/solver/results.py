@@ -85,9 +85,8 @@ class Techniques:
       cards may be worried back (whatever the vacancy), the first pass is instead a
       search of the same deal in the game without worry-backs, on a quarter of the
       budget (and of the time, with a limit): a win it finds counts.
-    - ``best_first``: where that streamlined pass runs (and with ``transpositions``), but
-      for one deck dealt to the columns (Agnes Sorel, which fills gaps), after
-      it, a search on another quarter of the budget that always expands the position that
+    - ``best_first``: where that streamlined pass runs (and with ``transpositions``),
+      after it, a search on another quarter of the budget that always expands the position that
       looks nearest a win (cards home, cards above those the foundations take next,
       face-down cards), whatever line it is on, so that an early wrong choice cannot take
       the whole budget; its win or loss counts, else the exact search follows.
@@ -97,8 +96,9 @@ class Techniques:
       is flat over large parts of a hard deal).
     - ``carry_over``: where that streamlined pass runs with one deck dealt to the columns
       (and with ``transpositions``), the positions it proved lost (refuted, or searched to
-      the end with no card sent home unsafely and no line given up below them) start the
-      exact search's table of positions seen, so that it does not search them again.
+      the end with no card sent home unsafely and no line given up below them) are not
+      entered by the best-first pass and start the exact search's table of positions
+      seen, so that neither searches them again.
     - ``restarts``: in two-deck games where the streamlined pass runs (with
       ``move_ordering`` and ``transpositions``), the exact search runs in turns of
       growing length, each starting again from the first position in another order,

@@ -29,12 +29,23 @@ from agnes_rules.solver.sleep import is_asleep, sleeper, still_asleep, touched
 from agnes_rules.solver.watch import CHECK_EVERY, Watch, next_stop, stop_or_next
 from agnes_rules.solver.worryback import ReversibleAutoplay, WorryBackUses, without_worry_backs
 
-__all__ = ["BEST_FIRST_SHARE", "DEAL_CAPS", "STREAMLINE_SHARE", "Search", "for_worry_back"]
+__all__ = [
+    "BEST_FIRST_LEAST",
+    "BEST_FIRST_SHARE",
+    "DEAL_CAPS",
+    "STREAMLINE_SHARE",
+    "Search",
+    "for_worry_back",
+]
 
 #: The first, streamlined pass of a search may examine this share of its budget: a quarter.
 STREAMLINE_SHARE = 4
 #: The best-first pass that follows it may examine this share of the budget: a quarter.
 BEST_FIRST_SHARE = 4
+#: Where one deck is dealt to the columns, the best-first pass runs only when its share is
+#: at least this many positions (a budget of 20,000): with less it decided fewer fresh
+#: ``agnes-sorel`` deals than the exact search it takes them from (docs/solver.md).
+BEST_FIRST_LEAST = 5_000
 #: In the streamlined pass, the positions under the first deal of a line may be at most
 #: this share of the budget (a fiftieth), those under its second deal a two-hundredth
 #: (see :meth:`Search.run`).
@@ -169,11 +180,9 @@ class Search:
             and self.board.decks == 2
         )
         #: The best-first pass (None: no such pass). Like the streamlined pass it can only
-        #: pay where most deals are won, so it runs where that one does, but not where one
-        #: deck is dealt to the columns: there it decided no deal the others did not, on
-        #: three fresh ranges, and cost the lost deals near the budget its quarter (see
-        #: docs/solver.md). It keeps a table of the positions it met, so not with
-        #: ``transpositions`` off.
+        #: pay where most deals are won, so it runs where that one does (one deck dealt to
+        #: the columns too, since novelty: see docs/solver.md). It keeps a table of the
+        #: positions it met, so not with ``transpositions`` off.
         self.best_first = (
             BestFirst(
                 self.board,
@@ -186,9 +195,13 @@ class Search:
             if techniques.best_first
             and techniques.transpositions
             and self.greedy is not None
-            and (self.board.to_reserve or self.board.decks == 2)
             and isinstance(self.autoplay, Autoplay)
             else None
+        )
+        #: The least share of the budget the best-first pass runs on (see
+        #: :data:`BEST_FIRST_LEAST`): any where the stock goes to a reserve or with two decks.
+        self.best_first_least = (
+            0 if self.board.to_reserve or self.board.decks == 2 else BEST_FIRST_LEAST
         )
 
     def run(
@@ -213,11 +226,13 @@ class Search:
         went home that the exact autoplay would have kept and no line was given up
         (the pass was then the exact search). Else, with ``best_first``, a
         :class:`~.best_first.BestFirst` pass on another :data:`BEST_FIRST_SHARE` of the
-        budget expands the positions that look nearest a win first, whatever line they
-        are on; its win or loss is returned. Else the exact search goes on with what is
-        left of the budget, its table of positions seen starting with those the pass
-        proved lost (:class:`~.best_first.LostPositions`). Where cards may be worried
-        back, the first pass searches the game without worry-backs instead
+        budget (with one deck dealt to the columns, when that is at least
+        :data:`BEST_FIRST_LEAST` positions) expands the positions that look nearest a
+        win first, whatever line they are on; its win or loss is returned. Else the
+        exact search goes on with what is left of the budget, its table of positions
+        seen starting with those the pass proved lost
+        (:class:`~.best_first.LostPositions`). Where cards may be worried back, the
+        first pass searches the game without worry-backs instead
         (:meth:`firm`, on the same share of the positions and a quarter of the time
         left, if there is a deadline); a win it finds is returned, and so is
         :attr:`Outcome.UNKNOWN` when the watch stopped it. The counts of the passes
@@ -258,12 +273,14 @@ class Search:
             )
             if outcome is not None:
                 return outcome, path, examined
-            if self.best_first is not None:
+            share = max_states // BEST_FIRST_SHARE
+            if self.best_first is not None and share >= self.best_first_least:
                 # A quarter of the budget, after the streamlined pass's quarter at most: the
                 # exact search keeps at least half.
                 self.proofs.start_pass()
-                budget = examined + max_states // BEST_FIRST_SHARE
-                lost = LostPositions()  # the streamlined pass proved nothing here (no carry_over)
+                budget = examined + share
+                # What the streamlined pass proved lost (with carry_over) the pass skips.
+                lost = LostPositions(proved)
                 outcome, path, examined = self.best_first.run(
                     root, line, budget, max_states, watch, examined, lost
                 )
