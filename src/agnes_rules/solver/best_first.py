@@ -240,10 +240,7 @@ class BestFirst:
                     child_key = raw
                 else:
                     child, auto = self.autoplay.settle(board.apply(position, move), move)
-                    if raw and not auto:
-                        child_link = child_key = raw
-                    else:
-                        child_link, child_key = keys.child_keys(position, key, move, child)
+                    child_link, child_key = keys.settled_keys(position, key, move, child, raw, auto)
                 if child_key in parents:
                     if child_key not in refuted:
                         lost.lead(position_key, child_key)

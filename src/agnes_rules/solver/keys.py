@@ -335,3 +335,19 @@ class PositionKeys:
         if move[0] == FOUNDATION_TO_COLUMN:
             seen_as = worried_key(seen_as, move)
         return link, seen_as
+
+    def settled_keys(
+        self,
+        parent: Position,
+        key: bytes,
+        move: InternalMove,
+        child: Position,
+        unplayed: bytes,
+        auto: list[InternalMove],
+    ) -> tuple[bytes, bytes]:
+        """:meth:`child_keys`, given ``unplayed``, the link key :func:`move_link_key` gave
+        ``move`` before it was played (empty when none was taken), and ``auto``, the moves
+        autoplayed after it: with nothing autoplayed that key is the child's, both ways."""
+        if unplayed and not auto:
+            return unplayed, unplayed
+        return self.child_keys(parent, key, move, child)

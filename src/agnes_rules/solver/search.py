@@ -462,10 +462,9 @@ class Search:
                 child, auto = _settled(board.apply(position, move), move, safe, reversible)
                 child_link = b""
                 if use_table:
-                    if raw and not auto:
-                        child_link = child_key
-                    else:
-                        child_link, child_key = self.keys.child_keys(position, key, move, child)
+                    child_link, child_key = self.keys.settled_keys(
+                        position, key, move, child, raw, auto
+                    )
                     repeated = child_key in seen
             if record is not None:
                 record.met(key, child_key, repeated)
