@@ -14,9 +14,11 @@ attempt, those superseded too). ``--retry-unknown`` solves the deals left unknow
 again with the ``--max-states`` given, but for those left unknown with a larger
 budget already (a smaller one would seldom decide them) or with this one and the
 same ``--without`` (the search is deterministic, so a stopped retry resumes where
-it stopped); with ``--any-budget`` also those left unknown with a larger budget, for
-a retry that searches in another way (another ``--without``, or a new build, whose
-search a larger budget of the old one does not cover); the last row of a deal
+it stopped); with ``--any-budget`` also those left unknown with a larger budget or
+with this one by an earlier build, for a retry that searches in another way (another
+``--without``, or a new build, whose search a larger budget of the old one does not
+cover), skipping only the deals already left unknown with exactly this budget and
+``--without`` (so that it too resumes where it stopped); the last row of a deal
 counts, but a row that leaves a deal unknown with a smaller budget than an
 earlier one does not replace that one (so a cheap pass after larger budgets
 never lowers a deal's recorded budget; its row is still written, for its CPU
@@ -101,16 +103,17 @@ def unknown_at(latest: dict[str, dict[int, tuple[str, int]]], name: str, number:
     return states if outcome == "unknown" else 0
 
 
-def tried_alike(path: Path, budget: int, without: str) -> set[tuple[str, int]]:
-    """The (rule set, deal) pairs already left unknown with at least ``budget`` and the
-    same techniques off: the search is deterministic, so a retry would only repeat them."""
+def tried_alike(path: Path, budget: int, without: str, exact: bool) -> set[tuple[str, int]]:
+    """The (rule set, deal) pairs already left unknown with at least ``budget`` (with
+    ``exact``: with ``budget`` itself) and the same techniques off: the search is
+    deterministic, so a retry would only repeat them."""
     tried: set[tuple[str, int]] = set()
     if path.exists():
         with path.open() as handle:
             for row in csv.DictReader(handle):
                 if (
                     row["outcome"] == "unknown"
-                    and int(row["states"]) >= budget
+                    and (int(row["states"]) == budget if exact else int(row["states"]) >= budget)
                     and (row.get("without") or "") == without
                 ):
                     tried.add((row["variant"], int(row["deal"])))
@@ -196,7 +199,9 @@ def main() -> None:
         names = args.variant or list(RULE_SETS)
         latest = latest_rows(args.out)  # read once: the deals done, and those to retry
         without = "+".join(sorted(args.without))
-        tried = tried_alike(args.out, args.max_states, without)
+        # A retry with --any-budget is a new build's or another search's: it skips only
+        # what it did itself (rows at this very budget), so that it resumes when stopped.
+        tried = tried_alike(args.out, args.max_states, without, exact=args.any_budget)
         # The largest budget of a deal still unknown that a retry takes up.
         ceiling = sys.maxsize if args.any_budget else args.max_states
         executor: Executor
