@@ -27,7 +27,7 @@ def _one_card_to_go() -> GameState:
 _HARD_DEALS = [
     ("agnes-sorel", 1),
     ("agnes-sorel", 3),
-    ("agnes-sorel-pysol", 1),
+    ("agnes-sorel-pysol", 5),
     ("agnes-bernauer", 1),
     ("agnes-bernauer-pysol", 3),
     ("agnes-two", 9),

@@ -1,8 +1,9 @@
 """The loss proofs a search runs on its positions, and when it runs each.
 
-Two proofs refute positions: the dead-end check of :mod:`.deadends` and the
+Three proofs refute positions: the dead-end check of :mod:`.deadends`, the
 stranded-card proof of :mod:`.reach` (:func:`stranded_card_proof` picks its form:
-:mod:`.reach_deals`, :mod:`.reach_two_decks`). :class:`LossProofs` holds both for one
+:mod:`.reach_deals`, :mod:`.reach_two_decks`) and the pairs of base-1 cards of
+:mod:`.base_pairs`. :class:`LossProofs` holds them for one
 deal, with the choices of when they run (after which moves, from which stock
 position, the dead-end check in trials: :mod:`.schedule`), so that every pass
 of a search (:mod:`.search`, :mod:`.best_first`) refutes the same way. Each
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from agnes_rules.solver.base_pairs import BasePairs
 from agnes_rules.solver.board import DEAL, SPARE_TO_FOUNDATION, Board, InternalMove, Position
 from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.landmarks import LandmarkProof
@@ -84,8 +86,11 @@ class LossProofs:
         #: When the landmarks run, but at the first position (see :mod:`.schedule`):
         #: they cost several times the plain proof, and refute nothing in most deals.
         self.landmark_trials = TrialSchedule(LANDMARK_TRIAL, LANDMARK_REST)
+        pairs = BasePairs(board)
+        #: The proof of :mod:`.base_pairs` (None: off, or no pair of suits it holds for).
+        self.base_pairs = pairs if techniques.base_pairs and pairs.active else None
         #: Whether any proof runs.
-        self.active = self.refutes or self.reach is not None
+        self.active = self.refutes or self.reach is not None or self.base_pairs is not None
         #: Whether the stranded-card proof runs after every move that could strand a
         #: position (see :meth:`.Reach.keeps_open`), not only after deals and cards sent
         #: home. Where the deals go to the reserve (the Bernauer family) that decides far
@@ -119,6 +124,8 @@ class LossProofs:
 
     def refuted(self, position: Position) -> bool:
         """Whether a loss proof refutes ``position`` (the first position of a search)."""
+        if self.base_pairs is not None and self.base_pairs.refutes(position):
+            return True
         if self.refutes and self.dead_ends.is_dead(position):
             return True
         return self.reach is not None and self.stranded(position, always=True)
@@ -155,8 +162,13 @@ class LossProofs:
         move may yet strand ``child``, and skipping its check only leaves that for a
         later one): a check costs about one position's worth of work. It runs
         first, and the dead-end check, on what it lets pass, as :attr:`schedule` says:
-        with some rules it leaves that check nothing.
+        with some rules it leaves that check nothing. The pairs of base-1 cards come
+        before both, after the moves that may change their verdict (it costs next to
+        nothing).
         """
+        pairs = self.base_pairs
+        if pairs is not None and pairs.may_change(child, move, auto) and pairs.refutes(child):
+            return True
         reach = self.reach
         if reach is not None and child[4] >= self.proof_from:
             # After a worry-back ``auto`` is the chain that followed it (no card went home).

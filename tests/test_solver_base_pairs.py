@@ -1,0 +1,175 @@
+"""The pairs of base-1 cards (:mod:`agnes_rules.solver.base_pairs`): a base-1 card that
+lies above a card of its own suit goes home last from the other base card of its colour,
+which leaves that suit empty then."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agnes_rules import Variant
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import TableauWrap, Vacancy
+from agnes_rules.solver import Outcome, Techniques, solve
+from agnes_rules.solver.base_pairs import HOME, BasePairs
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    DEAL_MOVE,
+    FOUNDATION_TO_COLUMN,
+    Board,
+)
+from agnes_rules.solver.search import Search
+from tests.playouts import reached_states
+from tests.strategies import custom_variants
+from tests.winning_lines import positions_on_winning_lines
+
+_WITHOUT = Techniques(base_pairs=False)
+
+
+def _refuted(state: GameState) -> bool:
+    board = Board(state)
+    return BasePairs(board).refutes(board.root)
+
+
+def _lost_at_once(name: str, number: int) -> None:
+    """Deal ``number`` of ``name`` is lost at its first position, and left undecided at
+    2,000 positions without the proof (all of these are undecided at 1,000,000 in the
+    win-rate table of docs/solver.md)."""
+    state = GameState.deal(name, number)
+    assert _refuted(state)
+    result = solve(state)
+    assert result.outcome is Outcome.LOST and result.states == 1
+    assert solve(state, max_states=2_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
+
+
+def test_both_base_minus_one_cards_of_a_colour_pinned() -> None:
+    # Aisleriot's rules, deal 58, base Jack: the ten of clubs lies on the seven of clubs,
+    # the ten of spades on the ace, six and nine of spades. Each goes home last from the
+    # Jack of the other black suit, which leaves that suit empty then: whichever goes
+    # home last empties the other's suit.
+    _lost_at_once("agnes-sorel-aisleriot", 58)
+
+
+def test_one_pinned_and_a_card_of_its_suit_under_the_other() -> None:
+    # Aisleriot's rules, deal 79, base Queen: the Jack of clubs lies on the nine of
+    # clubs, so it goes home last from the Queen of spades, with no spade home; the Jack
+    # of spades then has not moved (the ten of clubs under it is home by then), nor
+    # moved onto a black Queen (the spade one is under the Jack of clubs, the club one
+    # home).
+    _lost_at_once("agnes-sorel-aisleriot", 79)
+    # Deal 54, base Ace: the same with the suits exchanged (the King of spades lies on
+    # the six of spades, the King of clubs on the ten of spades).
+    _lost_at_once("agnes-sorel-aisleriot", 54)
+    # PySolFC's rules (packing wraps round the King), deal 1,012.
+    _lost_at_once("agnes-sorel-pysol", 1012)
+
+
+def test_in_the_search_after_the_moves_that_bring_a_base_minus_one_card() -> None:
+    # PySolFC's rules, deal 3,519: left undecided at 12,000,000 positions before the
+    # proof (the win-rate table), it is lost in 1,316 with it, each line refuted once a
+    # deal or a move has put a base-1 card where the proof catches it.
+    state = GameState.deal("agnes-sorel-pysol", 3519)
+    assert not _refuted(state)
+    result = solve(state)
+    assert result.outcome is Outcome.LOST and result.states < 2_000
+    assert solve(state, max_states=10_000, techniques=_WITHOUT).outcome is Outcome.UNKNOWN
+
+
+def test_one_pinned_and_the_other_home() -> None:
+    # Aisleriot's rules, base Queen, every spade home (the Jack of spades last): the Jack
+    # of clubs lies on the nine of clubs, so it goes home last from the Queen of spades,
+    # with no spade home; the Jack of spades must then have come back onto a black Queen,
+    # but the spade one has the Jack of clubs on it and the club one is home.
+    state = GameState.from_code(
+        "agnes-sorel-aisleriot Q f:-/-/QH/JS t:6CAHAD/7cAC9HTH/jh6H3C5H/4c8C7HTD"
+        "/9d3h2dkc2H6D2C/8h9cjckh3D7DQD/tckd4d5d8D4HJD d:QC5C"
+    )
+    board = Board(state)
+    assert BasePairs(board).place(board.root[0], board.root[3], 3) == HOME
+    assert _refuted(state)
+    assert solve(state).states == 1
+    without = solve(state, techniques=_WITHOUT)  # the whole game searched
+    assert without.outcome is Outcome.LOST and without.states > 2_000
+
+
+def test_the_pairs_of_each_game() -> None:
+    def pairs(name: str) -> tuple[tuple[int, int], ...]:
+        return BasePairs(Board(GameState.deal(name, 1))).pairs
+
+    # Clubs with spades, diamonds with hearts, where a base-1 card may lie on either
+    # base card of its colour and never fill a gap.
+    assert pairs("agnes-sorel-pysol") == pairs("agnes-sorel-aisleriot") == ((0, 3), (1, 2))
+    state = GameState.deal("agnes-sorel-aisleriot", 1)
+    assert Search(state, Techniques()).proofs.base_pairs is not None
+    assert Search(state, _WITHOUT).proofs.base_pairs is None
+    # Where nothing lies on a base card, each suit alone: a pinned base-1 card never
+    # gets home.
+    assert pairs("agnes-sorel-quagnes") == ((0, 0), (1, 1), (2, 2), (3, 3))
+    # None where a base-1 card may fill a gap, or lie on a base card of either other
+    # suit (packing in alternate colours).
+    for name in ("agnes-sorel", "agnes-bernauer", "agnes-bernauer-pysol", "agnes-two"):
+        assert pairs(name) == ()
+        assert Search(GameState.deal(name, 1), Techniques()).proofs.base_pairs is None
+    variant = attrs.evolve(Variant.named("agnes-sorel-pysol"), vacancy=Vacancy.BASE_MINUS_ONE_CARD)
+    assert BasePairs(Board(GameState.deal(variant, 1))).pairs == ()
+    # Packing stops at the base but runs wrap: the proof stands.
+    variant = attrs.evolve(Variant.named("agnes-sorel-pysol"), tableau_wrap=TableauWrap.BASE)
+    assert BasePairs(Board(GameState.deal(variant, 1))).pairs == ((0, 0), (1, 1), (2, 2), (3, 3))
+
+
+def test_the_verdict_changes_only_where_a_base_minus_one_card_moves() -> None:
+    board = Board(GameState.deal("agnes-sorel-aisleriot", 79))
+    pairs = BasePairs(board)
+    root = board.root
+    # A deal, or a worry-back (with the chain after it), may bring one anywhere, and a
+    # card sent home may be one.
+    assert pairs.may_change(root, DEAL_MOVE, [])
+    assert pairs.may_change(root, (FOUNDATION_TO_COLUMN, 0, 1, 1), [])
+    assert pairs.may_change(root, (COLUMN_TO_FOUNDATION, 0, 0, 1), [])
+    # A move between columns, when its cards (the top ``count`` of the target) hold one
+    # or its auto-play sent cards home: the first column's eight of spades is no base-1
+    # card, the Jack of spades (base Queen) is.
+    columns = root[0]
+    assert not pairs.may_change(root, (COLUMN_TO_COLUMN, 1, 0, 1), [])
+    assert pairs.may_change(root, (COLUMN_TO_COLUMN, 1, 0, 1), [(COLUMN_TO_FOUNDATION, 1, 0, 1)])
+    jack = bytes([pairs.last[3]])
+    moved = ((columns[0] + jack, *columns[1:]), *root[1:])
+    assert pairs.may_change(moved, (COLUMN_TO_COLUMN, 6, 0, 1), [])
+    assert pairs.may_change(moved, (COLUMN_TO_COLUMN, 6, 0, 2), [])
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["agnes-sorel-pysol", "agnes-sorel-aisleriot", "agnes-sorel-quagnes", "agnes-sorel-parlett"],
+)
+def test_no_position_of_a_winning_line_is_refuted(name: str) -> None:
+    # Every position on a winning line can be won: the proof must let each one pass.
+    checked = 0
+    for number, state in positions_on_winning_lines(name, _WITHOUT):
+        assert not _refuted(state), (name, number)
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-sorel-aisleriot"])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_refuted_position_is_never_won(name: str, data: st.DataObject) -> None:
+    state = data.draw(reached_states(Variant.named(name), max_moves=80))
+    if not _refuted(state):
+        return
+    # The search without the proof may run out of budget, but never win.
+    assert not solve(state, max_states=3_000, techniques=_WITHOUT).won
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_refuted_position_of_a_custom_variant_is_never_won(data: st.DataObject) -> None:
+    variant = data.draw(custom_variants())
+    state = data.draw(reached_states(variant, max_moves=60))
+    if not _refuted(state):
+        return
+    assert not solve(state, max_states=2_000, techniques=_WITHOUT).won
