@@ -107,7 +107,8 @@ class BasePairs:
 
     def place(self, columns: tuple[bytes, ...], found: bytes, suit: int) -> int:
         """Where ``suit``'s base-1 card is: the suits of the cards under it in its column,
-        one bit each; :data:`HOME`; or :data:`ELSEWHERE` (the stock)."""
+        one bit each; :data:`HOME`; or :data:`ELSEWHERE` (the stock, a reserve pile or a
+        spare space)."""
         card = self.last[suit]
         for column in columns:
             at = column.find(card)
