@@ -94,14 +94,18 @@ class BasePairs:
         columns, found = position[0], position[3]
         for s, t in self.pairs:
             q = self.place(columns, found, s)
+            if q == ELSEWHERE:
+                continue  # neither pinned nor cornered: no case holds, whatever ``r`` is
+            pinned_q = _above(q, s)
             if s == t:
-                if _pinned(q, s):
+                if pinned_q:
                     return True
                 continue
             r = self.place(columns, found, t)
-            if _pinned(q, s) and (_pinned(r, t) or _cornered(r, s)):
+            pinned_r = _above(r, t)
+            if pinned_q and (pinned_r or _cornered(r, s)):
                 return True
-            if _pinned(r, t) and _cornered(q, t):
+            if pinned_r and _cornered(q, t):
                 return True
         return False
 
@@ -122,8 +126,9 @@ class BasePairs:
         return HOME if found[suit] == 13 else ELSEWHERE
 
 
-def _pinned(place: int, suit: int) -> bool:
-    """Whether a base-1 card of ``suit`` at ``place`` lies on a card of its own suit."""
+def _above(place: int, suit: int) -> bool:
+    """Whether a base-1 card at ``place`` lies in a column above a card of ``suit`` (of its
+    own suit: it is pinned)."""
     return place >= 0 and bool(place >> suit & 1)
 
 
@@ -131,7 +136,7 @@ def _cornered(place: int, other: int) -> bool:
     """Whether a base-1 card at ``place`` can be in the tableau, when every card of suit
     ``other`` but its base-1 card is home, only by lying on a base card: it is home now,
     or lies on a card of ``other``."""
-    return place == HOME or (place >= 0 and bool(place >> other & 1))
+    return place == HOME or _above(place, other)
 
 
 def _partner(board: Board, suit: int, card: int) -> int | None:
