@@ -1,6 +1,6 @@
-"""The pairs of base-1 cards (:mod:`agnes_rules.solver.base_pairs`): a base-1 card that
-lies above a card of its own suit goes home last from the other base card of its colour,
-which leaves that suit empty then."""
+"""The pairs of base-1 cards (:mod:`agnes_rules.solver.base_pairs`): what lies under a
+base-1 card says which suits' base-1 cards go home the last time after it; a position
+where that order goes round, or puts a card at home after it, is lost."""
 
 from __future__ import annotations
 
@@ -65,6 +65,51 @@ def test_one_pinned_and_a_card_of_its_suit_under_the_other() -> None:
     _lost_at_once("agnes-sorel-aisleriot", 54)
     # PySolFC's rules (packing wraps round the King), deal 1,012.
     _lost_at_once("agnes-sorel-pysol", 1012)
+
+
+def test_one_above_the_other_base_card() -> None:
+    # Deal 69, base Seven: the six of spades lies on the seven of clubs, so when it goes
+    # home the last time no club is home (that seven is still under it, or it has moved
+    # and lies on it). The six of clubs lies on the ace of spades, home by then, so it
+    # has moved onto a black Seven: the spade one is home, the club one has the six of
+    # spades on it or over it. Aisleriot's rules (undecided at 1,200,000 positions before
+    # this case) and PySolFC's (lost in 461,776).
+    _lost_at_once("agnes-sorel-aisleriot", 69)
+    _lost_at_once("agnes-sorel-pysol", 69)
+
+
+def test_each_above_a_card_of_the_other_suit() -> None:
+    # PySolFC's rules, deal 8,010, base Ace: the King of clubs lies above the five of
+    # spades, the King of spades above the three of clubs, neither above a card of its
+    # own suit. When the King of clubs goes home the last time, it has not been lifted
+    # (the five of spades still lies under it, so the King of spades is not home), or it
+    # lies on the ace of spades (no spade is home): the King of spades goes home the last
+    # time after it, and by the same token before it. Undecided at 12,000,000 positions
+    # before this case.
+    _lost_at_once("agnes-sorel-pysol", 8010)
+
+
+def test_where_a_base_minus_one_card_may_lie_on_nothing() -> None:
+    # Quagnes's rules, deal 9,998, base Four: packing stops at the base, so a Three is
+    # never lifted and goes home from where it lies. The three of hearts lies above a
+    # spade and the three of spades above a heart: neither card under them is home then,
+    # so each Three goes home after the other.
+    state = GameState.deal("agnes-sorel-quagnes", 9998)
+    assert _refuted(state)
+    assert solve(state, max_states=2_000, techniques=_WITHOUT).outcome is Outcome.LOST
+
+
+def test_pinned_where_the_partner_base_card_is_home() -> None:
+    # PySolFC's rules, deal 9,999, base Jack: the ten of diamonds lies above the five of
+    # diamonds, so it must be lifted, and may then lie only on a red Jack; the Jack of
+    # diamonds goes home before it, and the Jack of hearts is home from the start.
+    state = GameState.deal("agnes-sorel-pysol", 9999)
+    assert _refuted(state)
+    assert solve(state, max_states=2_000, techniques=_WITHOUT).outcome is Outcome.LOST
+    # Where cards may come back from the foundations the Jack of hearts could come back
+    # to take it: the case does not hold.
+    variant = attrs.evolve(Variant.named("agnes-sorel-pysol"), name="returns", worry_back=True)
+    assert not _refuted(GameState.deal(variant, 9999))
 
 
 def test_in_the_search_after_the_moves_that_bring_a_base_minus_one_card() -> None:

@@ -1,35 +1,39 @@
-"""Pairs of base-1 cards: a loss proof from where the last card of each suit can go home.
+"""Pairs of base-1 cards: a loss proof from the order the last card of each suit goes home.
 
 The card of rank base-1 goes home last in its suit. With same-colour packing it may
-lie, once it has moved, only on a base card of its colour: its own suit's, or the
-other suit's of that colour (its *partner*). Say the base-1 card ``q`` of suit ``s``
-lies in a column above another card of ``s`` (it is *pinned* there). Take the last
-time it goes home in a winning line: it cannot go from where it lies now (the card of
-``s`` under it is not home), so it has moved, and it lies on a base card, which is
-still in the tableau; not its own suit's (that one is home before any other card of
-``s``), so the partner's: at that moment the partner suit ``t`` has nothing home, and
-``s`` has every card but ``q`` home. This needs one deck, and that ``q`` can never
-be moved into an empty column nor lie on anything but those two base cards. Hence a
-position is lost when, for the base-1 cards ``q`` of ``s`` and ``r`` of ``t``:
+lie, once lifted off the card it lies on now, only on a base card of its colour: its
+own suit's, or the other suit's of that colour (its *partner*), or on no card at all
+where packing stops at the base (the suit is then paired with itself). This needs one
+deck, and that it can never be moved into an empty column. Take the last time the
+base-1 card ``q`` of suit ``s`` goes home in a winning line: every other card of
+``s`` is home, its base card first, so ``q`` has never been lifted off the card it
+lies on now (a card under another leaves only once that one has, or carrying it
+along: whatever lies under ``q`` now still does), or it lies on the partner suit
+``t``'s base card (``t`` has nothing home). Either way, when ``q`` lies in a column
 
-- ``q`` is pinned and may lie on no base card of ``t`` (where packing stops at the
-  base, it may lie on nothing): it can never go home;
-- both are pinned: the last time ``q`` goes home ``t`` is empty, the last time ``r``
-  goes home ``s`` is empty, and whichever comes first is undone by the other;
-- ``q`` is pinned, and ``r`` is home or a card of ``s`` lies under it: when ``q``
-  goes home the last time, ``r`` is in the tableau (``t`` is empty); it has not
-  stayed where it is (a card of ``s`` under it would be home by then; a card at home
-  comes back onto a card it may lie on), so it lies on a base card, but ``t``'s has
-  ``q`` on it and ``s``'s is home;
-- the same with ``s`` and ``t`` exchanged.
+- above a card of ``s`` (it is *pinned*): it has been lifted, so it lies on ``t``'s
+  base card; where it cannot (see below), it never gets home, and the position is
+  lost;
+- above a card of ``t``: that card is not home then, or ``t`` has nothing home;
+- paired with itself, or where ``t``'s base card is home now and no card is worried
+  back, above a card of any suit ``u``: it has never been lifted, so that card is
+  not home then.
+
+In each case the base-1 card of that suit is not home then, so it goes home the last
+time *after* ``q`` does. A position is lost when this order goes round (``s`` before
+``t`` and ``t`` before ``s``, say), or puts a suit's base-1 card that is home now
+after ``q``: it would have to leave its foundation. That is only where no card is
+worried back, or where that card may lie on no card to come back onto, or where it is
+``t``'s and ``q`` *shuts* ``t``: lies above a card of ``s`` or above ``t``'s base
+card, so that ``t``'s base card has ``q`` on it then, or has lain under ``q`` all
+along; ``s``'s base card is home, and the card would have nothing to lie on.
 
 Moves and deals never change what lies under a card but by moving that card, and a
 card in a column stays in the columns until it goes home (and comes back, if it does,
-onto a column); so the verdict changes only
-when a deal or a move brings a base-1 card somewhere, home included
-(:meth:`BasePairs.may_change`).
-Cards worried back from the foundations change nothing in the argument: the last
-time each card goes home is still a moment of the line.
+onto a column); so the verdict changes only when a deal or a move brings a base-1
+card somewhere, home included (:meth:`BasePairs.may_change`). Cards worried back from
+the foundations change nothing in the argument but the one above: the last time each
+card goes home is still a moment of the line.
 
 >>> from agnes_rules.core.state import GameState
 >>> from agnes_rules.solver.board import Board
@@ -78,6 +82,15 @@ class BasePairs:
                 pairs.append((suit, other))
         self.pairs = tuple(pairs)
         self.active = bool(pairs)
+        #: For each suit, the suit it is paired with (itself where it is paired with
+        #: itself), -1 where the proof does not hold for it.
+        self.paired = [-1] * 4
+        for s, t in pairs:
+            self.paired[s], self.paired[t] = t, s
+        #: The base card of each suit.
+        self.bases = tuple(board.card_at[suit * 13] for suit in range(4))
+        #: Whether cards may come back from the foundations.
+        self.worry_back = board.worry_back
 
     def may_change(self, child: Position, move: InternalMove, auto: list[InternalMove]) -> bool:
         """Whether ``move`` (which led to ``child``) and its auto-play ``auto`` may have
@@ -92,28 +105,40 @@ class BasePairs:
     def refutes(self, position: Position) -> bool:
         """Whether the position is lost by the argument of the module."""
         columns, found = position[0], position[3]
-        for s, t in self.pairs:
-            q = self.place(columns, found, s)
-            if q == ELSEWHERE:
-                continue  # neither pinned nor cornered: no case holds, whatever ``r`` is
-            pinned_q = _above(q, s)
-            if s == t:
-                if pinned_q:
-                    return True
+        places = [self.place(columns, found, suit) for suit in range(4)]
+        # before[s]: the suits whose base-1 card goes home the last time after s's does.
+        before = [0, 0, 0, 0]
+        for s in range(4):
+            t, q = self.paired[s], places[s]
+            if t == -1 or q < 0:
                 continue
-            r = self.place(columns, found, t)
-            pinned_r = _above(r, t)
-            if pinned_q and (pinned_r or _cornered(r, s)):
-                return True
-            if pinned_r and _cornered(q, t):
-                return True
-        return False
+            if t == s or (found[t] and not self.worry_back):
+                # It may lie on no base card in the tableau then: it is never lifted.
+                if q >> s & 1:
+                    return True  # pinned: never home
+                before[s] = q & 15
+            elif q & (1 << s | 1 << t):
+                before[s] = 1 << t
+            for u in range(4):
+                if before[s] >> u & 1 and places[u] == HOME and self.stays_home(s, u, q):
+                    return True
+        return _cycle(before)
+
+    def stays_home(self, suit: int, other: int, place: int) -> bool:
+        """Whether ``other``'s base-1 card, home now, cannot be out of its foundation the
+        last time ``suit``'s base-1 card, at ``place``, goes home (which needs it so)."""
+        if not self.worry_back or self.paired[other] == other:
+            return True  # it never leaves, or may lie on nothing to come back onto
+        # It comes back onto a base card: ``suit``'s is home then, and ``other``'s has
+        # ``suit``'s base-1 card on it or over it.
+        return other == self.paired[suit] and _shuts(place, suit, other)
 
     def place(self, columns: tuple[bytes, ...], found: bytes, suit: int) -> int:
         """Where ``suit``'s base-1 card is: the suits of the cards under it in its column,
-        one bit each; :data:`HOME`; or :data:`ELSEWHERE` (the stock, a reserve pile or a
-        spare space)."""
+        one bit each, and bit 4 + s for each suit s whose base card is among them;
+        :data:`HOME`; or :data:`ELSEWHERE` (the stock, a reserve pile or a spare space)."""
         card = self.last[suit]
+        bases = self.bases
         for column in columns:
             at = column.find(card)
             if at < 0:
@@ -121,22 +146,33 @@ class BasePairs:
             if at >= 0:
                 bits = 0
                 for index in range(at):
-                    bits |= 1 << ((column[index] & (DOWN - 1)) // 13)
+                    under = column[index] & (DOWN - 1)
+                    bits |= 1 << under // 13
+                    if bases[under // 13] == under:
+                        bits |= 1 << 4 + under // 13
                 return bits
         return HOME if found[suit] == 13 else ELSEWHERE
 
 
-def _above(place: int, suit: int) -> bool:
-    """Whether a base-1 card at ``place`` lies in a column above a card of ``suit`` (of its
-    own suit: it is pinned)."""
-    return place >= 0 and bool(place >> suit & 1)
+def _shuts(place: int, suit: int, other: int) -> bool:
+    """Whether ``suit``'s base-1 card, at ``place``, shuts ``other`` (its partner suit has
+    nothing home when it goes home the last time): it lies above a card of ``suit`` or
+    above ``other``'s base card."""
+    return place >= 0 and bool(place >> suit & 1 or place >> 4 + other & 1)
 
 
-def _cornered(place: int, other: int) -> bool:
-    """Whether a base-1 card at ``place`` can be in the tableau, when every card of suit
-    ``other`` but its base-1 card is home, only by lying on a base card: it is home now,
-    or lies on a card of ``other``."""
-    return place == HOME or _above(place, other)
+def _cycle(before: list[int]) -> bool:
+    """Whether the relation ``before`` (suit s before each suit of bit mask
+    ``before[s]``) goes round: some suit would come before itself."""
+    reach = list(before)
+    for _ in range(3):  # paths of up to four steps, enough for four suits
+        for s in range(4):
+            more = reach[s]
+            for u in range(4):
+                if reach[s] >> u & 1:
+                    more |= reach[u]
+            reach[s] = more
+    return any(reach[s] >> s & 1 for s in range(4))
 
 
 def _partner(board: Board, suit: int, card: int) -> int | None:
