@@ -20,6 +20,7 @@ from agnes_rules.solver.board import (
     DEAL_MOVE,
     FOUNDATION_TO_COLUMN,
     Board,
+    Position,
 )
 from agnes_rules.solver.search import Search
 from tests.playouts import reached_states
@@ -169,21 +170,35 @@ def test_the_verdict_changes_only_where_a_base_minus_one_card_moves() -> None:
     board = Board(GameState.deal("agnes-sorel-aisleriot", 79))
     pairs = BasePairs(board)
     root = board.root
-    # A deal, or a worry-back (with the chain after it), may bring one anywhere, and a
-    # card sent home may be one.
-    assert pairs.may_change(root, DEAL_MOVE, [])
-    assert pairs.may_change(root, (FOUNDATION_TO_COLUMN, 0, 1, 1), [])
-    assert pairs.may_change(root, (COLUMN_TO_FOUNDATION, 0, 0, 1), [])
-    # A move between columns, when its cards (the top ``count`` of the target) hold one
-    # or its auto-play sent cards home: the first column's eight of spades is no base-1
-    # card, the Jack of spades (base Queen) is.
-    columns = root[0]
-    assert not pairs.may_change(root, (COLUMN_TO_COLUMN, 1, 0, 1), [])
-    assert pairs.may_change(root, (COLUMN_TO_COLUMN, 1, 0, 1), [(COLUMN_TO_FOUNDATION, 1, 0, 1)])
+    columns, reserve, spare, found, _ = root
+
+    def heights(*values: int) -> Position:
+        return (columns, reserve, spare, bytes(values), 0)
+
+    # Base Queen, the Queen of hearts home. A card sent home matters when it is a base
+    # card (a suit starts) or a base-1 card, or when a card comes back.
+    assert list(found) == [0, 0, 1, 0]
+    assert not pairs.may_change(root, heights(0, 0, 2, 0), (COLUMN_TO_FOUNDATION, 0, 0, 1))
+    assert pairs.may_change(root, heights(1, 0, 1, 0), (COLUMN_TO_FOUNDATION, 0, 0, 1))
+    assert pairs.may_change(
+        heights(0, 0, 12, 0), heights(0, 0, 13, 0), (COLUMN_TO_FOUNDATION, 0, 0, 1)
+    )
+    assert pairs.may_change(heights(0, 0, 2, 0), root, (FOUNDATION_TO_COLUMN, 2, 1, 1))
+    # A deal, when it brings a base-1 card: the first (six of clubs to seven of
+    # diamonds) brings none, the third the Jack of diamonds.
+    first = board.deal(root)
+    assert not pairs.may_change(root, first, DEAL_MOVE)
+    second = board.deal(first)
+    assert pairs.may_change(second, board.deal(second), DEAL_MOVE)
+    # A move between columns, when its cards (the top ``count`` of the target) hold
+    # one: the first column's eight of spades is no base-1 card, the Jack of spades
+    # (base Queen) is; and when cards were sent home after it, as above.
+    assert not pairs.may_change(root, root, (COLUMN_TO_COLUMN, 1, 0, 1))
+    assert pairs.may_change(root, heights(1, 0, 1, 0), (COLUMN_TO_COLUMN, 1, 0, 1))
     jack = bytes([pairs.last[3]])
     moved = ((columns[0] + jack, *columns[1:]), *root[1:])
-    assert pairs.may_change(moved, (COLUMN_TO_COLUMN, 6, 0, 1), [])
-    assert pairs.may_change(moved, (COLUMN_TO_COLUMN, 6, 0, 2), [])
+    assert pairs.may_change(root, moved, (COLUMN_TO_COLUMN, 6, 0, 1))
+    assert pairs.may_change(root, moved, (COLUMN_TO_COLUMN, 6, 0, 2))
 
 
 @pytest.mark.parametrize(

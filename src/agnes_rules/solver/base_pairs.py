@@ -31,7 +31,8 @@ along; ``s``'s base card is home, and the card would have nothing to lie on.
 Moves and deals never change what lies under a card but by moving that card, and a
 card in a column stays in the columns until it goes home (and comes back, if it does,
 onto a column); so the verdict changes only when a deal or a move brings a base-1
-card somewhere, home included (:meth:`BasePairs.may_change`). Cards worried back from
+card somewhere, or a foundation takes its base card or its base-1 card or gives a card
+back (:meth:`BasePairs.may_change`). Cards worried back from
 the foundations change nothing in the argument but the one above: the last time each
 card goes home is still a moment of the line.
 
@@ -48,7 +49,10 @@ from typing import Final
 
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
+    DEAL,
     DOWN,
+    RESERVE_TO_COLUMN,
+    SPARE_TO_COLUMN,
     Board,
     InternalMove,
     Position,
@@ -91,16 +95,34 @@ class BasePairs:
         self.bases = tuple(board.card_at[suit * 13] for suit in range(4))
         #: Whether cards may come back from the foundations.
         self.worry_back = board.worry_back
+        self.stock = board.stock
 
-    def may_change(self, child: Position, move: InternalMove, auto: list[InternalMove]) -> bool:
-        """Whether ``move`` (which led to ``child``) and its auto-play ``auto`` may have
-        brought a base-1 card to a new place: any move but one between columns whose
-        cards hold none and after which no card went home (the common move, checked
-        for nothing)."""
-        if move[0] != COLUMN_TO_COLUMN or auto:
+    def may_change(self, parent: Position, child: Position, move: InternalMove) -> bool:
+        """Whether the verdict on ``child`` may differ from the one on ``parent``, which
+        ``move`` and its auto-play led from: where a move between columns carries a
+        base-1 card, a deal brings one, a card comes from a reserve pile or a spare
+        space, or a foundation crosses what the proof reads (a base-1 card home, a base
+        card home where none was, a card back from home). The common move, between
+        columns with cards sent home after it or none, is checked for nothing."""
+        kind = move[0]
+        if kind == COLUMN_TO_COLUMN:
+            moved = child[0][move[2]][-move[3] :]
+            if any(card in moved for card in self.last):
+                return True
+        elif kind == DEAL:
+            dealt = self.stock[parent[4] : child[4]]
+            if any(card in dealt for card in self.last):
+                return True
+        elif kind in (RESERVE_TO_COLUMN, SPARE_TO_COLUMN):
             return True
-        moved = child[0][move[2]][-move[3] :]
-        return any(card in moved for card in self.last)
+        was, now = parent[3], child[3]
+        if was == now:
+            return False
+        for suit in range(4):
+            before, after = was[suit], now[suit]
+            if after < before or (after > before and (after == 13 or not before)):
+                return True
+        return False
 
     def refutes(self, position: Position) -> bool:
         """Whether the position is lost by the argument of the module."""

@@ -167,7 +167,7 @@ class LossProofs:
         nothing).
         """
         pairs = self.base_pairs
-        if pairs is not None and pairs.may_change(child, move, auto) and pairs.refutes(child):
+        if pairs is not None and pairs.may_change(parent, child, move) and pairs.refutes(child):
             return True
         reach = self.reach
         if reach is not None and child[4] >= self.proof_from:
