@@ -22,9 +22,10 @@ along: whatever lies under ``q`` now still does), or it lies on the partner suit
 In each case the base-1 card of that suit is not home then, so it goes home the last
 time *after* ``q`` does. A position is lost when this order goes round (``s`` before
 ``t`` and ``t`` before ``s``, say), or puts a suit's base-1 card that is home now
-after ``q``: it would have to leave its foundation. That is only where no card is
-worried back, or where that card may lie on no card to come back onto, or where it is
-``t``'s and ``q`` *shuts* ``t``: lies above a card of ``s`` or above ``t``'s base
+after ``q`` where it cannot leave its foundation: where no card is worried back;
+where it may lie on no other suit's base card (its own lies under it in the
+foundation, so it has nothing to come back onto); or where it is ``t``'s and ``q``
+*shuts* ``t``: lies above a card of ``s`` or above ``t``'s base
 card, so that ``t``'s base card has ``q`` on it then, or has lain under ``q`` all
 along; ``s``'s base card is home, and the card would have nothing to lie on.
 
@@ -95,6 +96,7 @@ class BasePairs:
         self.bases = tuple(board.card_at[suit * 13] for suit in range(4))
         #: Whether cards may come back from the foundations.
         self.worry_back = board.worry_back
+        #: The stock in the order it is dealt (what a deal brings).
         self.stock = board.stock
 
     def may_change(self, parent: Position, child: Position, move: InternalMove) -> bool:
@@ -150,7 +152,9 @@ class BasePairs:
         """Whether ``other``'s base-1 card, home now, cannot be out of its foundation the
         last time ``suit``'s base-1 card, at ``place``, goes home (which needs it so)."""
         if not self.worry_back or self.paired[other] == other:
-            return True  # it never leaves, or may lie on nothing to come back onto
+            # It never leaves; or it may lie on no other suit's base card, and its own is
+            # under it in the foundation: it has nothing to come back onto.
+            return True
         # It comes back onto a base card: ``suit``'s is home then, and ``other``'s has
         # ``suit``'s base-1 card on it or over it.
         return other == self.paired[suit] and _shuts(place, suit, other)
