@@ -67,11 +67,12 @@ class Techniques:
       card worried back), deal the stock in its order: a dealt card covers the top card
       of its column when nothing could leave that column before the deal, else the
       highest card that could not (its floor), until it leaves.
-    - ``base_pairs``: refute a position where the base-1 cards of the two suits of one
-      colour lie so that neither can be the last of its suit to go home: one lies above
-      a card of its own suit, and so goes home last from the other suit's base card,
-      while the other is caught the same way or lies above a card of the first suit
-      (one deck, same-colour packing, a base-1 card never moved into an empty column).
+    - ``base_pairs``: refute a position where what lies under the base-1 cards orders
+      their last trips home in a circle, or after a base-1 card home that cannot come
+      back: the last time a base-1 card goes home it has never been lifted (what lies
+      under it is not home) or lies on the other base card of its colour (that suit is
+      empty) (one deck, same-colour packing, a base-1 card never moved into an empty
+      column).
     - ``landmarks``: where that proof lets a position pass (one deck, no card worried
       back), run it again counting, for each thing that could happen, the cards that
       must be home before it: a card cannot be packed on a target that must go home
