@@ -85,7 +85,12 @@ class LossProofs:
         )
         #: When the landmarks run, but at the first position (see :mod:`.schedule`):
         #: they cost several times the plain proof, and refute nothing in most deals.
-        self.landmark_trials = TrialSchedule(LANDMARK_TRIAL, LANDMARK_REST)
+        #: One schedule per stock position (how many cards were dealt), since what they
+        #: refute changes with it: in the lost deal 712,356,428 of quagnes's face-down
+        #: rules they refuted 1 in 60 of the positions they ran on just before the last
+        #: deal and 7 in 10 after it, and one schedule for both kept them resting through
+        #: most of the end games (see docs/solver.md).
+        self.landmark_trials = self._landmark_schedules(len(board.stock) + 1)
         pairs = BasePairs(board)
         #: The proof of :mod:`.base_pairs` (None: off, or no pair of suits it holds for).
         self.base_pairs = pairs if techniques.base_pairs and pairs.active else None
@@ -120,7 +125,12 @@ class LossProofs:
         "Effect of each technique").
         """
         self.schedule = TrialSchedule()
-        self.landmark_trials = TrialSchedule(LANDMARK_TRIAL, LANDMARK_REST)
+        self.landmark_trials = self._landmark_schedules(len(self.landmark_trials))
+
+    @staticmethod
+    def _landmark_schedules(stock_positions: int) -> list[TrialSchedule]:
+        """New trials of the landmarks, one for each of ``stock_positions``."""
+        return [TrialSchedule(LANDMARK_TRIAL, LANDMARK_REST) for _ in range(stock_positions)]
 
     def refuted(self, position: Position) -> bool:
         """Whether a loss proof refutes ``position`` (the first position of a search)."""
@@ -133,7 +143,7 @@ class LossProofs:
     def stranded(self, position: Position, always: bool) -> bool:
         """Whether the stranded-card proof refutes ``position`` (:attr:`reach` runs), or,
         where it lets it pass, the same with landmarks: ``always`` (the first position of
-        a search), else in the trials of :attr:`landmark_trials`."""
+        a search), else in the trials of :attr:`landmark_trials` for its stock position."""
         if self.reach is not None and self.reach.stranded(position):
             return True
         landmarks = self.landmarks
@@ -141,7 +151,7 @@ class LossProofs:
             return False
         if always:
             return landmarks.stranded(position)
-        trials = self.landmark_trials
+        trials = self.landmark_trials[position[4]]
         if not trials.due():
             return False
         refuted = landmarks.stranded(position)
