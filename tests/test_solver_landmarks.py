@@ -15,6 +15,7 @@ from agnes_rules.solver.landmarks import NEVER, LandmarkProof
 from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.results import ALL_TECHNIQUES
+from agnes_rules.solver.search import Search
 from tests.winning_lines import positions_on_winning_lines
 
 _WITHOUT = Techniques(landmarks=False)
@@ -117,3 +118,18 @@ def test_where_the_proof_runs() -> None:
     assert landmarks("agnes-bernauer", _WITHOUT) is None
     assert landmarks("agnes-bernauer", Techniques(stranded_cards=False)) is None
     assert landmarks("agnes-two") is None  # two decks
+
+
+def test_each_stock_position_has_its_own_trials() -> None:
+    # quagnes's face-down rules, deal 712,356,428 (lost): in its first 5,000 positions
+    # the landmarks refute nothing before the last deal, so those trials rest, and most
+    # end games after it, where theirs go on. With one schedule for both the search took
+    # 170,367 positions; now 100,812.
+    state = GameState.deal("agnes-sorel-quagnes", 712_356_428)
+    search = Search(state, Techniques())
+    assert search.run(5_000)[2] == 5_000
+    trials = search.proofs.landmark_trials
+    assert len(trials) == len(state.stock) + 1
+    before_last_deal, end_game = trials[-3], trials[-1]  # the last deal brings two cards
+    assert before_last_deal.rests == 1 and before_last_deal.resting > 0
+    assert end_game.rests == 0 and end_game.hits > 0
