@@ -122,9 +122,9 @@ def test_where_the_proof_runs() -> None:
 
 def test_each_stock_position_has_its_own_trials() -> None:
     # quagnes's face-down rules, deal 712,356,428 (lost): in its first 5,000 positions
-    # the landmarks refute nothing before the last deal, so those trials rest, and most
-    # end games after it, where theirs go on. With one schedule for both the search took
-    # 170,367 positions; now 100,812.
+    # the landmarks refute nothing just before the last deal, so those trials rest, but
+    # most end-game positions after it, so theirs go on. With one schedule for both the
+    # search took 170,367 positions; now 100,812.
     state = GameState.deal("agnes-sorel-quagnes", 712_356_428)
     search = Search(state, Techniques())
     assert search.run(5_000)[2] == 5_000
