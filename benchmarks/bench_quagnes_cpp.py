@@ -24,6 +24,11 @@ is printed), from this folder so that ``rule_sets`` is importable and
         --quagnes-cpp /path/to/quagnes --rules all --max-states 2000000 --timeout 60 \
         [--first N] [--count N] [--csv out.csv]
 
+With ``--count`` above a run's default (300 deals; 60 for ``any1``), the run is
+also cut into consecutive ranges of that size, each with its CPU ratio and the
+shares of its slowest deals, and the count of ranges that meet the solver
+issue's goals (a ratio of 1 or less; no deal over a fifth of its range).
+
 Rule sets (quagnes-cpp flags -> variant, the same as ``bench_solver.py``):
 ``none-up`` ``-e none -f``; ``none-down`` ``-e none`` (quagnes's default,
 face down); ``parlett`` ``-e none -u -s -f``; ``any1`` ``-e "any 1" -u -f``.
@@ -153,6 +158,43 @@ def worst(rows: Sequence[Row], side: str) -> str:
     return f"{seconds:.3f} s (deal {deal}, {seconds / total:.0%})"
 
 
+def cpu_share(rows: Sequence[Row], side: str) -> tuple[float, float, int]:
+    """One side's CPU total over ``rows``, its slowest deal's share of it, and that deal."""
+    times = [(getattr(row, side).cpu, row.deal) for row in rows]
+    total = sum(seconds for seconds, _ in times)
+    seconds, deal = max(times)
+    return total, seconds / total if total else 0.0, deal
+
+
+def range_report(rules: str, rows: Sequence[Row], size: int) -> str:
+    """A long run cut into consecutive ranges of ``size`` deals (the default count of a
+    run), in CPU time: each range's ratio and its slowest deal's share on each side, then
+    how many ranges meet each goal of the issue (a ratio of 1 or less; no deal over a
+    fifth of the range's time). Empty when the run is no longer than one range."""
+    if len(rows) <= size:
+        return ""
+    lines = [f"  {rules} in ranges of {size} deals (CPU):"]
+    at_most_one = ours_fifth = cpp_fifth = whole = 0
+    for start in range(0, len(rows) - size + 1, size):
+        part = rows[start : start + size]
+        ours, our_share, our_deal = cpu_share(part, "ours")
+        cpp, cpp_share, _ = cpu_share(part, "cpp")
+        whole += 1
+        at_most_one += ours <= cpp
+        ours_fifth += our_share <= 0.2
+        cpp_fifth += cpp_share <= 0.2
+        ratio = ours / cpp if cpp else float("inf")
+        lines.append(
+            f"    {part[0].deal}..+{size - 1}: {ours:.2f} / {cpp:.2f} s = {ratio:.2f};"
+            f" slowest deal ours {our_deal} {our_share:.0%}, quagnes-cpp {cpp_share:.0%}"
+        )
+    lines.append(
+        f"    ranges at a ratio of 1 or less: {at_most_one} of {whole};"
+        f" with no deal over 20%: ours {ours_fifth}, quagnes-cpp {cpp_fifth}"
+    )
+    return "\n".join(lines)
+
+
 def summary(rules: str, first: int, rows: Sequence[Row], args: argparse.Namespace) -> str:
     """The report of one rule set: totals, ratio, worst deals, agreement, unknowns."""
     ours = sum(row.ours.wall for row in rows)
@@ -261,6 +303,9 @@ def main() -> None:
             all_rows += rows
             reports.append(summary(rules, first, rows, args))
             print(reports[-1], flush=True)
+            ranges = range_report(rules, rows, DEFAULT_COUNT[rules])
+            if ranges:
+                print(ranges, flush=True)
     print("load average at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(
         "  | rules | deals | ours s | quagnes-cpp s | ratio | worst ours | worst quagnes-cpp"
