@@ -150,20 +150,19 @@ def decided(verdict: str) -> bool:
     return verdict in ("won", "lost")
 
 
+def slowest(rows: Sequence[Row], side: str, clock: str) -> tuple[float, float, float, int]:
+    """One side's total over ``rows`` on ``clock`` ("wall" or "cpu"), and its slowest
+    deal: that deal's seconds, its share of the total, and its number."""
+    times = [(getattr(getattr(row, side), clock), row.deal) for row in rows]
+    total = sum(seconds for seconds, _ in times)
+    seconds, deal = max(times)
+    return total, seconds, seconds / total if total else 0.0, deal
+
+
 def worst(rows: Sequence[Row], side: str) -> str:
     """The slowest deal of one side (wall time) and its share of that side's total."""
-    times = [(getattr(row, side).wall, row.deal) for row in rows]
-    total = sum(seconds for seconds, _ in times)
-    seconds, deal = max(times)
-    return f"{seconds:.3f} s (deal {deal}, {seconds / total:.0%})"
-
-
-def cpu_share(rows: Sequence[Row], side: str) -> tuple[float, float, int]:
-    """One side's CPU total over ``rows``, its slowest deal's share of it, and that deal."""
-    times = [(getattr(row, side).cpu, row.deal) for row in rows]
-    total = sum(seconds for seconds, _ in times)
-    seconds, deal = max(times)
-    return total, seconds / total if total else 0.0, deal
+    _, seconds, share, deal = slowest(rows, side, "wall")
+    return f"{seconds:.3f} s (deal {deal}, {share:.0%})"
 
 
 def range_report(rules: str, rows: Sequence[Row], size: int) -> str:
@@ -174,12 +173,12 @@ def range_report(rules: str, rows: Sequence[Row], size: int) -> str:
     if len(rows) <= size:
         return ""
     lines = [f"  {rules} in ranges of {size} deals (CPU):"]
-    at_most_one = ours_fifth = cpp_fifth = whole = 0
-    for start in range(0, len(rows) - size + 1, size):
+    whole = len(rows) // size
+    at_most_one = ours_fifth = cpp_fifth = 0
+    for start in range(0, whole * size, size):
         part = rows[start : start + size]
-        ours, our_share, our_deal = cpu_share(part, "ours")
-        cpp, cpp_share, _ = cpu_share(part, "cpp")
-        whole += 1
+        ours, _, our_share, our_deal = slowest(part, "ours", "cpu")
+        cpp, _, cpp_share, _ = slowest(part, "cpp", "cpu")
         at_most_one += ours <= cpp
         ours_fifth += our_share <= 0.2
         cpp_fifth += cpp_share <= 0.2
