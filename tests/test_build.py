@@ -7,15 +7,33 @@ test run that imported src/ instead of the installed wheel, then fails here.
 
 import importlib
 import os
+import pkgutil
 import tomllib
 from pathlib import Path
 
 import pytest
 
 import agnes_rules
+import agnes_rules.solver
 from agnes_rules import _build
 
 EXPECTED = {"compiled": True, "pure": False}
+
+#: The solver's modules that stay pure Python on purpose, with why; every other one is
+#: compiled. A module the search calls at every position and the list leaves out costs a
+#: Python-level call there: ``solver.choice`` was left out when it was split off the search
+#: (2026-11-29) and cost the compiled search a tenth of its time until 2026-12-02.
+PURE_SOLVER_MODULES = {
+    "api": "takes the users' arguments and checks them itself (see pyproject.toml)",
+    "hints": "takes the users' arguments; runs searches, not inside one",
+    "results": "the public values (attrs classes stay Python classes)",
+    "sampling": "deals hints consider, made once a hint with the rules engine",
+    "lines": "once a won line, on the rules engine's public moves",
+    "budget": "reads the machine's memory once a search",
+    "collector": "runs once a search, where threads meet",
+    "watch": "called every few thousand positions: where Python notices Ctrl-C",
+    "restarts": "once a turn of the exact search",
+}
 
 
 def compiled_modules() -> list[str]:
@@ -36,6 +54,20 @@ def test_the_build_is_named_consistently() -> None:
 def test_every_hot_path_module_comes_from_the_same_build(module: str) -> None:
     path = importlib.import_module(module).__file__
     assert _build._is_extension(path) is agnes_rules.COMPILED, path
+
+
+def test_every_solver_module_is_compiled_or_pure_on_purpose() -> None:
+    compiled = {
+        module.removeprefix("agnes_rules.solver.")
+        for module in compiled_modules()
+        if module.startswith("agnes_rules.solver.")
+    }
+    modules = {info.name for info in pkgutil.iter_modules(agnes_rules.solver.__path__)}
+    assert compiled.isdisjoint(PURE_SOLVER_MODULES)
+    assert modules == compiled | PURE_SOLVER_MODULES.keys(), (
+        "a solver module is neither compiled (pyproject.toml) nor pure on purpose (this file):"
+        f" {sorted(modules ^ (compiled | PURE_SOLVER_MODULES.keys()))}"
+    )
 
 
 def test_the_loaded_build_is_the_one_expected() -> None:
