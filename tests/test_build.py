@@ -22,7 +22,7 @@ EXPECTED = {"compiled": True, "pure": False}
 #: The solver's modules that stay pure Python on purpose, with why; every other one is
 #: compiled. A module the search calls at every position and the list leaves out costs a
 #: Python-level call there: ``solver.choice`` was left out when it was split off the search
-#: (2026-11-29) and cost the compiled search a tenth of its time until 2026-12-02.
+#: (2026-11-29) and cost the compiled search 3% to 7% of its time until 2026-12-02.
 PURE_SOLVER_MODULES = {
     "api": "takes the users' arguments and checks them itself (see pyproject.toml)",
     "hints": "takes the users' arguments; runs searches, not inside one",
