@@ -206,12 +206,13 @@ def summary(rules: str, first: int, rows: Sequence[Row], args: argparse.Namespac
     unknown_cpp = [row.deal for row in rows if not decided(row.cpp.verdict)]
     won_ours = sum(row.ours.verdict == "won" for row in rows)
     won_cpp = sum(row.cpp.verdict == "won" for row in rows)
+    worst_ours, worst_cpp = worst(rows, "ours"), worst(rows, "cpp")
     lines = [
         f"rule set {rules} (quagnes-cpp {' '.join(FLAGS[rules])};"
         f" {QUAGNES_RULE_SETS[rules][1].name}), deals {first}..{first + len(rows) - 1}",
-        f"  ours: total {ours:.2f} s wall, {ours_cpu:.2f} s CPU; worst {worst(rows, 'ours')};"
+        f"  ours: total {ours:.2f} s wall, {ours_cpu:.2f} s CPU; worst {worst_ours};"
         f" won {won_ours}, unknown {len(unknown_ours)} (max_states {args.max_states})",
-        f"  quagnes-cpp: total {cpp:.2f} s wall, {cpp_cpu:.2f} s CPU; worst {worst(rows, 'cpp')};"
+        f"  quagnes-cpp: total {cpp:.2f} s wall, {cpp_cpu:.2f} s CPU; worst {worst_cpp};"
         f" won {won_cpp}, unknown {len(unknown_cpp)} (timeout {args.timeout:g} s)",
         f"  ratio ours / quagnes-cpp: {ours / cpp:.2f} (wall), {ours_cpu / cpp_cpu:.2f} (CPU);"
         f" quagnes-cpp's fastest deal {min(row.cpp.wall for row in rows) * 1000:.1f} ms wall"
@@ -221,7 +222,7 @@ def summary(rules: str, first: int, rows: Sequence[Row], args: argparse.Namespac
         f"  unknown, ours: {unknown_ours or 'none'}; quagnes-cpp: {unknown_cpp or 'none'}",
         f"  | {rules} | {first}..{first + len(rows) - 1} | {ours:.2f} | {cpp:.2f}"
         f" | {ours / cpp:.2f}"
-        f" | {worst(rows, 'ours')} | {worst(rows, 'cpp')} | {len(both) - len(disagree)}/{len(both)}"
+        f" | {worst_ours} | {worst_cpp} | {len(both) - len(disagree)}/{len(both)}"
         f" | {len(unknown_ours)} | {len(unknown_cpp)} |",
     ]
     return "\n".join(lines)
