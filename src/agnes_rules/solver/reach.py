@@ -151,6 +151,9 @@ class Reach:
         self.found = b""
         self.reach = [0] * (4 * board.decks)
         self.emptiable = False
+        #: Whether a card was shown exposed that its suit's foundation takes next: the
+        #: queue then waits while :meth:`go_home` runs (see :meth:`spread`).
+        self.home_due = False
 
     def stranded(self, position: Position) -> bool:
         """Whether some card not at home could never get home, even in the looser game."""
@@ -181,10 +184,18 @@ class Reach:
         """Apply the rules until nothing changes; whether every card could go home."""
         queue = self.queue
         # Cards going home only expose others: they are taken home whenever the queue
-        # runs dry, and what they expose is examined again, until neither changes.
+        # runs dry or the next card of a suit is shown exposed, and what they expose is
+        # examined again, until neither changes. The fixpoint does not depend on the
+        # order, but where every card gets home it is found sooner: the search stops as
+        # soon as they all have, often with cards still queued (face up, quagnes's rules,
+        # lost deal 148,940,723: 30% fewer cards examined). Not where cards may be worried
+        # back: there each turn of the outer loop looks for cards that could come back,
+        # which then costs more than it saves (Aisleriot's rules: about 7% more time).
         packers = self.packers
+        eager = not self.worry_back
         while True:
             went = self.go_home()
+            self.home_due = False
             if self.worry_back and self.come_back():
                 went = True
             if self.all_home():
@@ -205,6 +216,8 @@ class Reach:
                     self.enqueue(packers[card])
                 if not self.homeable & bit:
                     self.leaves(card)
+                if eager and self.home_due:
+                    break
 
     def fill_queue(self, stock_at: int, spare: bytes) -> None:
         """Queue every card not home: each pile from its top down, then the cards in the
@@ -321,8 +334,13 @@ class Reach:
             below = under_of[below]
 
     def expose(self, card: int) -> None:
-        """Take ``card`` as one that could be exposed."""
+        """Take ``card`` as one that could be exposed (and note whether its foundation
+        takes it next)."""
         self.shown |= 1 << card
+        suit = card // 13
+        level = self.reach[suit]
+        if level < 13 and self.card_at[suit * 13 + level] == card:
+            self.home_due = True
 
     def enqueue(self, cards: tuple[int, ...]) -> None:
         """Examine ``cards`` (again), those not yet shown to be liftable."""
