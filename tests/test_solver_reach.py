@@ -488,8 +488,8 @@ def _hosts_strand_at_least_as_much(state: GameState) -> None:
     if proof.stranded(board.root):
         return
     assert not LandmarkProof(board, hosts=False).stranded(board.root)
-    # Where it lets the position pass, the sets found again after pinning cards are a
-    # fixpoint of the rules, the pins counted: a round over every card changes nothing.
+    # Where it lets the position pass, the sets the hosts were read from are final: a
+    # round over every card changes nothing.
     assert not _round_changes(proof, [card for card in range(52) if proof.in_play >> card & 1])
     assert proof.unreached == 0
 
@@ -499,8 +499,7 @@ def _hosts_strand_at_least_as_much(state: GameState) -> None:
 #: change it failed to notice would strand cards wrongly), a move that keeps the game
 #: open never strands it, dealing the stock in order, or counting landmarks, only adds
 #: to what is stranded, the landmarks' propagation finds their fixpoint, and pinning
-#: cards to their hosts only adds to what the landmarks strand, the sets found again
-#: with the pins a fixpoint too.
+#: cards to their hosts only adds to what the landmarks strand, reading final sets.
 _AT_EVERY_POSITION = [
     _same_fixpoint,
     _keeps_open_holds,

@@ -46,13 +46,18 @@ a card under X comes too late); and no other placement is ever open to X while i
 is not home: every other target of X is never available, or only after X is home,
 or after its host is home (which X covers), or is home before X's run is free,
 and no gap takes X. Then, in every line that wins, X lies on its host from then
-on until X goes home, so the host goes home after X: the host's home set takes
-X's. When X's home set holds its host, or X must leave but has nowhere to go,
-no line wins. These conditions read the fixpoint's sets, which hold in every
-winning line, so the new sets do too; the fixpoint is found again with them,
-until no host gains a card. (On the lost face-up deal 768,377,215 of quagnes's
-rules, every position after its first deal is refuted so, none by the sets
-alone.)
+on until X goes home, so the host goes home after X. When X's home set holds its
+host, or X must leave but has nowhere to go, no line wins. These conditions read
+the fixpoint's sets, which hold in every winning line. (On the lost face-up deal
+768,377,215 of quagnes's rules, every position after its first deal is refuted
+so, none by the sets alone.)
+
+The host's home set could also take X's, and the fixpoint be found again with
+those pins until no host gains a card (sound for the same reason); until stop 63
+it was. Those rounds took more than half of the proof's work where it let a
+position pass, and refuted next to nothing: in the searches measured then, one
+deal of 200 took 480 positions instead of 429, and every other the same (see
+docs/solver.md, "Speed of a position").
 """
 
 from __future__ import annotations
@@ -66,11 +71,6 @@ __all__ = ["NEVER", "LandmarkProof"]
 
 #: The set of a fact that never holds: every card (all bits), which no union grows.
 NEVER: Final = -1
-
-# What pinning cards to their hosts found (see :meth:`LandmarkProof.pin_to_hosts`).
-_NOTHING_NEW: Final = 0
-_HOSTS_GREW: Final = 1
-_NO_WIN: Final = 2
 
 
 class LandmarkProof:
@@ -99,10 +99,8 @@ class LandmarkProof:
         self.shown = [NEVER] * 52
         self.lifted = [NEVER] * 52
         self.homeable = [NEVER] * 52
-        # Per card, for the call under way: the cards under it in its pile, and the cards
-        # that go home before it because they lie on it for good (from its pinned guests).
+        # Per card, for the call under way: the cards under it in its pile.
         self.beneath = [0] * 52
-        self.pinned = [0] * 52
         # The call under way: the foundations, the columns' bottom cards, the set of an
         # empty column, the cards not home, the cards to examine again (a list and a
         # mask), and how many cards have no way home yet.
@@ -119,17 +117,11 @@ class LandmarkProof:
         """Whether some card not at home could never get home, landmarks (and hosts)
         counted."""
         cards = self.set_up(position)
-        while True:
-            # Without hosts the sets need not be final: once every card has a way home,
-            # none loses it. The hosts read final sets.
-            if self.propagate(cards, stop_early=not self.hosts):
-                return True
-            if not self.hosts:
-                return False
-            found = self.pin_to_hosts(cards)
-            if found != _HOSTS_GREW:
-                return found == _NO_WIN
-            self.start_sets(cards)
+        # Without hosts the sets need not be final: once every card has a way home, none
+        # loses it. The hosts read final sets.
+        if self.propagate(cards, stop_early=not self.hosts):
+            return True
+        return self.hosts and self.no_host_wins(cards)
 
     def propagate(self, cards: list[int], stop_early: bool) -> bool:
         """Find the fixpoint from the sets started; whether some card has no way home
@@ -153,7 +145,7 @@ class LandmarkProof:
         cards at none, every other fact at :data:`NEVER`, an empty column's at none if a
         column is empty; the cards, piles from the top down, then the spare spaces and
         the stock."""
-        layout, above, beneath, pinned = self.layout, self.above, self.beneath, self.pinned
+        layout, above, beneath = self.layout, self.above, self.beneath
         layout.lay_out(position)
         columns = position[0]
         self.found = position[3]
@@ -176,8 +168,6 @@ class LandmarkProof:
             above[card] = -1
             beneath[card] = 0
         cards.extend(loose)
-        for card in cards:
-            pinned[card] = 0
         self.in_play = mask_of(cards)
         self.start_sets(cards)
         return cards
@@ -208,7 +198,7 @@ class LandmarkProof:
                     self.enqueue_one(below)
                     below = layout.under[below]
         left = False  # whether it leaves what it lies on sooner now
-        now = shown[card] | (1 << card) | self.pinned[card]
+        now = shown[card] | (1 << card)
         if self.found[card // 13] != self.board.height[card]:
             now |= homeable[self.below[card]]
         if now != homeable[card]:
@@ -282,23 +272,15 @@ class LandmarkProof:
             needs &= ready
         return free | needs if needs != NEVER else NEVER
 
-    def pin_to_hosts(self, cards: list[int]) -> int:
-        """Pin each of ``cards`` that has only one host to it, from the final sets (see the
-        module's docstring): :data:`_NO_WIN`, or whether a host's set grew."""
-        grew = False
+    def no_host_wins(self, cards: list[int]) -> bool:
+        """Whether one of ``cards``, pinned to its only host by the final sets, makes every
+        line lose (see the module's docstring): it must leave its pile and nothing can
+        take it, or its host goes home before it."""
         for card in cards:
             host = self.only_host(card)
-            if host == -1:
-                continue
-            if host == -2:
-                return _NO_WIN
-            needs = self.homeable[card]
-            if needs >> host & 1:
-                return _NO_WIN  # the host goes home before the card, and after it
-            if self.pinned[host] | needs != self.pinned[host]:
-                self.pinned[host] |= needs
-                grew = True
-        return _HOSTS_GREW if grew else _NOTHING_NEW
+            if host == -2 or (host >= 0 and self.homeable[card] >> host & 1):
+                return True
+        return False
 
     def only_host(self, card: int) -> int:
         """The only host of ``card`` in a winning line, -1 if it has none or several (or
