@@ -151,9 +151,6 @@ class Reach:
         self.found = b""
         self.reach = [0] * (4 * board.decks)
         self.emptiable = False
-        #: Whether a card was shown exposed that its suit's foundation takes next: the
-        #: queue then waits while :meth:`go_home` runs (see :meth:`spread`).
-        self.home_due = False
 
     def stranded(self, position: Position) -> bool:
         """Whether some card not at home could never get home, even in the looser game."""
@@ -195,7 +192,6 @@ class Reach:
         eager = not self.worry_back
         while True:
             went = self.go_home()
-            self.home_due = False
             if self.worry_back and self.come_back():
                 went = True
             if self.all_home():
@@ -216,8 +212,9 @@ class Reach:
                     self.enqueue(packers[card])
                 if not self.homeable & bit:
                     self.leaves(card)
-                if eager and self.home_due:
-                    break
+                    under = self.under[card]  # exposed now, if a card
+                    if eager and under < COLUMN_BOTTOM and self.takes_next(under):
+                        break
 
     def fill_queue(self, stock_at: int, spare: bytes) -> None:
         """Queue every card not home: each pile from its top down, then the cards in the
@@ -334,13 +331,15 @@ class Reach:
             below = under_of[below]
 
     def expose(self, card: int) -> None:
-        """Take ``card`` as one that could be exposed (and note whether its foundation
-        takes it next)."""
+        """Take ``card`` as one that could be exposed."""
         self.shown |= 1 << card
+
+    def takes_next(self, card: int) -> bool:
+        """Whether ``card``'s foundation takes it next, as far as :meth:`go_home` has taken
+        its suit."""
         suit = card // 13
         level = self.reach[suit]
-        if level < 13 and self.card_at[suit * 13 + level] == card:
-            self.home_due = True
+        return level < 13 and self.card_at[suit * 13 + level] == card
 
     def enqueue(self, cards: tuple[int, ...]) -> None:
         """Examine ``cards`` (again), those not yet shown to be liftable."""
