@@ -22,6 +22,7 @@ from agnes_rules.solver.board import (
     Board,
     Position,
 )
+from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.search import Search
 from tests.playouts import reached_states
 from tests.strategies import custom_variants
@@ -175,15 +176,25 @@ def test_the_verdict_changes_only_where_a_base_minus_one_card_moves() -> None:
     def heights(*values: int) -> Position:
         return (columns, reserve, spare, bytes(values), 0)
 
-    # Base Queen, the Queen of hearts home. A card sent home matters when it is a base
-    # card (a suit starts) or a base-1 card, or when a card comes back.
+    # Base Queen, the Queen of hearts home. A card sent home or worried back matters
+    # when it is a base-1 card; a base card (a suit starts, or has nothing home again)
+    # only where no card is worried back, unlike here.
     assert list(found) == [0, 0, 1, 0]
     assert not pairs.may_change(root, heights(0, 0, 2, 0), (COLUMN_TO_FOUNDATION, 0, 0, 1))
-    assert pairs.may_change(root, heights(1, 0, 1, 0), (COLUMN_TO_FOUNDATION, 0, 0, 1))
+    assert not pairs.may_change(root, heights(1, 0, 1, 0), (COLUMN_TO_FOUNDATION, 0, 0, 1))
     assert pairs.may_change(
         heights(0, 0, 12, 0), heights(0, 0, 13, 0), (COLUMN_TO_FOUNDATION, 0, 0, 1)
     )
-    assert pairs.may_change(heights(0, 0, 2, 0), root, (FOUNDATION_TO_COLUMN, 2, 1, 1))
+    assert not pairs.may_change(heights(0, 0, 2, 0), root, (FOUNDATION_TO_COLUMN, 2, 1, 1))
+    assert not pairs.may_change(root, heights(0, 0, 0, 0), (FOUNDATION_TO_COLUMN, 2, 1, 1))
+    assert pairs.may_change(
+        heights(0, 0, 13, 0), heights(0, 0, 12, 0), (FOUNDATION_TO_COLUMN, 2, 1, 1)
+    )
+    pysol = Board(GameState.deal("agnes-sorel-pysol", 79)).root
+    empty = (*pysol[:3], bytes(4), 0)
+    started = (*pysol[:3], bytes((1, 0, 0, 0)), 0)
+    firm = BasePairs(Board(GameState.deal("agnes-sorel-pysol", 79)))
+    assert firm.may_change(empty, started, (COLUMN_TO_FOUNDATION, 0, 0, 1))
     # A deal, when it brings a base-1 card: the first (six of clubs to seven of
     # diamonds) brings none, the third the Jack of diamonds.
     first = board.deal(root)
@@ -194,7 +205,7 @@ def test_the_verdict_changes_only_where_a_base_minus_one_card_moves() -> None:
     # one: the first column's eight of spades is no base-1 card, the Jack of spades
     # (base Queen) is; and when cards were sent home after it, as above.
     assert not pairs.may_change(root, root, (COLUMN_TO_COLUMN, 1, 0, 1))
-    assert pairs.may_change(root, heights(1, 0, 1, 0), (COLUMN_TO_COLUMN, 1, 0, 1))
+    assert pairs.may_change(heights(0, 0, 12, 0), heights(0, 0, 13, 0), (COLUMN_TO_COLUMN, 1, 0, 1))
     jack = bytes([pairs.last[3]])
     moved = ((columns[0] + jack, *columns[1:]), *root[1:])
     assert pairs.may_change(root, moved, (COLUMN_TO_COLUMN, 6, 0, 1))
@@ -212,6 +223,35 @@ def test_no_position_of_a_winning_line_is_refuted(name: str) -> None:
         assert not _refuted(state), (name, number)
         checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-sorel-aisleriot"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_the_verdict_stays_after_a_move_that_may_not_change_it(
+    name: str, data: st.DataObject
+) -> None:
+    # What the search skips (it checks a child only where may_change says so) changes
+    # nothing: after every other legal move the verdict is the parent's.
+    _verdict_stays(data.draw(reached_states(Variant.named(name), max_moves=80)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_the_verdict_stays_in_custom_variants(data: st.DataObject) -> None:
+    variant = attrs.evolve(data.draw(custom_variants()), worry_back=data.draw(st.booleans()))
+    _verdict_stays(data.draw(reached_states(variant, max_moves=60)))
+
+
+def _verdict_stays(state: GameState) -> None:
+    board = Board(state)
+    pairs = BasePairs(board)
+    parent = board.root
+    verdict = pairs.refutes(parent)
+    for move in MoveGenerator(board).moves(parent):
+        child = board.apply(parent, move)
+        if not pairs.may_change(parent, child, move):
+            assert pairs.refutes(child) == verdict, move
 
 
 @pytest.mark.parametrize("name", ["agnes-sorel-pysol", "agnes-sorel-aisleriot"])

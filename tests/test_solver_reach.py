@@ -534,6 +534,18 @@ def test_every_position_of_a_random_game_in_custom_variants(
         check(state)
 
 
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_worry_back_keeps_the_game_open_in_custom_variants(data: st.DataObject) -> None:
+    # The presets have one game where cards are worried back; here any one-deck game.
+    variant = attrs.evolve(
+        data.draw(custom_variants().filter(lambda v: v.decks == 1)), worry_back=True
+    )
+    for state in data.draw(playouts(variant, max_moves=120)):
+        _same_fixpoint(state)
+        _keeps_open_holds(state)
+
+
 @pytest.mark.parametrize("check", _AT_EVERY_POSITION_TWO_DECKS)
 @settings(max_examples=12, deadline=None)
 @given(data=st.data())

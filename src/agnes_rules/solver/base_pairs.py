@@ -32,8 +32,9 @@ along; ``s``'s base card is home, and the card would have nothing to lie on.
 Moves and deals never change what lies under a card but by moving that card, and a
 card in a column stays in the columns until it goes home (and comes back, if it does,
 onto a column); so the verdict changes only when a deal or a move brings a base-1
-card somewhere, or a foundation takes its base card or its base-1 card or gives a card
-back (:meth:`BasePairs.may_change`). Cards worried back from
+card somewhere, or a foundation takes its base-1 card or gives it back, or (where no
+card is worried back, the only case where the argument asks whether a suit has
+anything home) takes its base card (:meth:`BasePairs.may_change`). Cards worried back from
 the foundations change nothing in the argument but the one above: the last time each
 card goes home is still a moment of the line.
 
@@ -103,9 +104,10 @@ class BasePairs:
         """Whether the verdict on ``child`` may differ from the one on ``parent``, which
         ``move`` and its auto-play led from: where a move between columns carries a
         base-1 card, a deal brings one, a card comes from a reserve pile or a spare
-        space, or a foundation crosses what the proof reads (a base-1 card home, a base
-        card home where none was, a card back from home). The common move, between
-        columns with cards sent home after it or none, is checked for nothing."""
+        space, or a foundation crosses what the proof reads (its base-1 card home or back
+        from home; its base card the same, where no card is worried back). The common
+        moves, between columns with cards sent home after them or none, and worry-backs
+        that leave every base-1 card where it was, are checked for nothing."""
         kind = move[0]
         if kind == COLUMN_TO_COLUMN:
             moved = child[0][move[2]][-move[3] :]
@@ -120,9 +122,14 @@ class BasePairs:
         was, now = parent[3], child[3]
         if was == now:
             return False
+        # The proof reads a foundation only for whether it holds its base-1 card and
+        # (where no card is worried back) its base card, so only a foundation that takes
+        # or gives back one of those counts. Cards worried back onto the columns land on
+        # top, over no base-1 card.
+        starts = not self.worry_back
         for suit in range(4):
             before, after = was[suit], now[suit]
-            if after < before or (after > before and (after == 13 or not before)):
+            if (before == 13) != (after == 13) or (starts and (not before) != (not after)):
                 return True
         return False
 

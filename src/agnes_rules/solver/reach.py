@@ -61,6 +61,7 @@ from typing import Final
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     DOWN,
+    FOUNDATION_TO_COLUMN,
     NO_CARD,
     RESERVE_TO_COLUMN,
     SPARE_TO_COLUMN,
@@ -251,10 +252,20 @@ class Reach:
         and now is. So whatever could happen before still could. True as well for a
         whole column moved where any card may fill a gap and runs may be split
         (:attr:`gap_takes_all`): the gap it leaves could take the moved cards one by
-        one, top first, so again the card they cover could be exposed. Other moves
-        (to the foundations, the deal, a card worried back) are not covered.
+        one, top first, so again the card they cover could be exposed. True for a card
+        worried back (one deck) too: it is exposed and the next card of its foundation,
+        so in the looser game it could go straight home again, exposing whatever it
+        landed on, and until then it is a target, where at home it was one only if it
+        could come back; so whatever could happen before still could (move by move, the
+        same holds for the chain of worry-backs the search plays after one). With the
+        deals in order such a check refutes now and then; until stop 64 the search ran
+        it after every worry-back, on half of the positions of Aisleriot's game, for
+        about a fifth of the time (see docs/solver.md). Other moves (to the
+        foundations, the deal) are not covered.
         """
         kind, source, target, count = move
+        if kind == FOUNDATION_TO_COLUMN:
+            return True
         columns = position[0]
         under = -1  # the card left uncovered in a column by the move, if any
         if kind == COLUMN_TO_COLUMN:
