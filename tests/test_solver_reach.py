@@ -24,6 +24,7 @@ from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
 from agnes_rules.solver.reach_two_decks import COPY, TwoDeckReach
 from agnes_rules.solver.search import Search
+from agnes_rules.solver.worryback import ReversibleAutoplay
 from tests.playouts import playouts, reached_states
 from tests.positions import position
 from tests.strategies import custom_variants
@@ -436,6 +437,18 @@ def _keeps_open_holds(state: GameState) -> None:
             assert not reach.stranded(board.apply(position, move)), move
 
 
+def _reversible_autoplay_keeps_open(state: GameState) -> None:
+    # Where cards are worried back, auto-play sends home only cards that could come
+    # straight back: the proof is not run after it (LossProofs.sent_home_strands).
+    board = Board(state)
+    if not board.worry_back or board.decks == 2:
+        return
+    reach = _plain_proof(board)
+    position = board.root
+    if not reach.stranded(position):
+        assert not reach.stranded(ReversibleAutoplay(board).autoplay(position)[0])
+
+
 def _deal_order_strands_at_least_as_much(state: GameState) -> None:
     board = Board(state)
     # Wherever the proof with the deals in order applies (where the search uses it or not).
@@ -497,12 +510,15 @@ def _hosts_strand_at_least_as_much(state: GameState) -> None:
 #: What holds at every position of a random game: the propagation finds the plain
 #: fixpoint (Reach examines a card again only when something it reads has changed; a
 #: change it failed to notice would strand cards wrongly), a move that keeps the game
-#: open never strands it, dealing the stock in order, or counting landmarks, only adds
+#: open never strands it, nor does auto-play where cards may be worried back (it sends
+#: home only cards that could come straight back), dealing the stock in order, or
+#: counting landmarks, only adds
 #: to what is stranded, the landmarks' propagation finds their fixpoint, and pinning
 #: cards to their hosts only adds to what the landmarks strand, reading final sets.
 _AT_EVERY_POSITION = [
     _same_fixpoint,
     _keeps_open_holds,
+    _reversible_autoplay_keeps_open,
     _deal_order_strands_at_least_as_much,
     _landmarks_strand_at_least_as_much,
     _landmarks_propagate_to_the_fixpoint,
@@ -544,6 +560,7 @@ def test_a_worry_back_keeps_the_game_open_in_custom_variants(data: st.DataObject
     for state in data.draw(playouts(variant, max_moves=120)):
         _same_fixpoint(state)
         _keeps_open_holds(state)
+        _reversible_autoplay_keeps_open(state)
 
 
 @pytest.mark.parametrize("check", _AT_EVERY_POSITION_TWO_DECKS)
