@@ -190,10 +190,10 @@ def test_the_verdict_changes_only_where_a_base_minus_one_card_moves() -> None:
     assert pairs.may_change(
         heights(0, 0, 13, 0), heights(0, 0, 12, 0), (FOUNDATION_TO_COLUMN, 2, 1, 1)
     )
-    pysol = Board(GameState.deal("agnes-sorel-pysol", 79)).root
-    empty = (*pysol[:3], bytes(4), 0)
-    started = (*pysol[:3], bytes((1, 0, 0, 0)), 0)
-    firm = BasePairs(Board(GameState.deal("agnes-sorel-pysol", 79)))
+    pysol = Board(GameState.deal("agnes-sorel-pysol", 79))
+    empty = (*pysol.root[:3], bytes(4), 0)
+    started = (*pysol.root[:3], bytes((1, 0, 0, 0)), 0)
+    firm = BasePairs(pysol)
     assert firm.may_change(empty, started, (COLUMN_TO_FOUNDATION, 0, 0, 1))
     # A deal, when it brings a base-1 card: the first (six of clubs to seven of
     # diamonds) brings none, the third the Jack of diamonds.

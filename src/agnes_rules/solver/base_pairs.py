@@ -124,8 +124,8 @@ class BasePairs:
             return False
         # The proof reads a foundation only for whether it holds its base-1 card and
         # (where no card is worried back) its base card, so only a foundation that takes
-        # or gives back one of those counts. Cards worried back onto the columns land on
-        # top, over no base-1 card.
+        # or gives back one of those counts. A card worried back lands on top of a
+        # column, under no base-1 card (the proof reads what lies under one).
         starts = not self.worry_back
         for suit in range(4):
             before, after = was[suit], now[suit]

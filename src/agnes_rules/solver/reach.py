@@ -265,7 +265,7 @@ class Reach:
         """
         kind, source, target, count = move
         if kind == FOUNDATION_TO_COLUMN:
-            return True
+            return True  # one deck: with two, no such proof runs where cards come back
         columns = position[0]
         under = -1  # the card left uncovered in a column by the move, if any
         if kind == COLUMN_TO_COLUMN:
