@@ -512,9 +512,9 @@ def _hosts_strand_at_least_as_much(state: GameState) -> None:
 #: change it failed to notice would strand cards wrongly), a move that keeps the game
 #: open never strands it, nor does auto-play where cards may be worried back (it sends
 #: home only cards that could come straight back), dealing the stock in order, or
-#: counting landmarks, only adds
-#: to what is stranded, the landmarks' propagation finds their fixpoint, and pinning
-#: cards to their hosts only adds to what the landmarks strand, reading final sets.
+#: counting landmarks, only adds to what is stranded, the landmarks' propagation finds
+#: their fixpoint, and pinning cards to their hosts only adds to what the landmarks
+#: strand, reading final sets.
 _AT_EVERY_POSITION = [
     _same_fixpoint,
     _keeps_open_holds,

@@ -34,9 +34,9 @@ card in a column stays in the columns until it goes home (and comes back, if it 
 onto a column); so the verdict changes only when a deal or a move brings a base-1
 card somewhere, or a foundation takes its base-1 card or gives it back, or (where no
 card is worried back, the only case where the argument asks whether a suit has
-anything home) takes its base card (:meth:`BasePairs.may_change`). Cards worried back from
-the foundations change nothing in the argument but the one above: the last time each
-card goes home is still a moment of the line.
+anything home) takes its base card (:meth:`BasePairs.may_change`). Cards worried
+back from the foundations change nothing in the argument but the one above: the
+last time each card goes home is still a moment of the line.
 
 >>> from agnes_rules.core.state import GameState
 >>> from agnes_rules.solver.board import Board
