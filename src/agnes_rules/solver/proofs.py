@@ -191,8 +191,11 @@ class LossProofs:
         reach = self.reach
         if reach is not None and child[4] >= self.proof_from:
             # After a worry-back ``auto`` is the chain that followed it (no card went home).
-            sent_home = self.sent_home_strands and bool(auto) and move[0] < DEAL
-            if move[0] <= SPARE_TO_FOUNDATION or move[0] == DEAL or sent_home:
+            if (
+                move[0] <= SPARE_TO_FOUNDATION
+                or move[0] == DEAL
+                or (auto and move[0] < DEAL and self.sent_home_strands)
+            ):
                 if self.stranded(child, False):
                     return True
             elif (
