@@ -20,6 +20,7 @@ from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.landmarks import LandmarkProof
 from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
+from agnes_rules.solver.reach_pairs import PairedReach
 from agnes_rules.solver.reach_two_decks import TwoDeckReach
 from agnes_rules.solver.results import ALL_TECHNIQUES, Techniques
 from agnes_rules.solver.schedule import TrialSchedule
@@ -94,6 +95,13 @@ class LossProofs:
         pairs = BasePairs(board)
         #: The proof of :mod:`.base_pairs` (None: off, or no pair of suits it holds for).
         self.base_pairs = pairs if techniques.base_pairs and pairs.active else None
+        #: The stranded-card proof with base-1 cards kept off the base cards
+        #: (:mod:`.reach_pairs`), run where the plain one lets a position pass.
+        self.paired_reach = (
+            PairedReach(self.reach, pairs)
+            if techniques.paired_reach and self.reach is not None and self.base_pairs is not None
+            else None
+        )
         #: Whether any proof runs.
         self.active = self.refutes or self.reach is not None or self.base_pairs is not None
         #: Whether the stranded-card proof runs after every move that could strand a
@@ -150,9 +158,12 @@ class LossProofs:
 
     def stranded(self, position: Position, always: bool) -> bool:
         """Whether the stranded-card proof refutes ``position`` (:attr:`reach` runs), or,
-        where it lets it pass, the same with landmarks: ``always`` (the first position of
-        a search), else in the trials of :attr:`landmark_trials` for its stock position."""
+        where it lets it pass, the same with base-1 cards kept off the base cards
+        (:attr:`paired_reach`), then with landmarks: ``always`` (the first position of a
+        search), else in the trials of :attr:`landmark_trials` for its stock position."""
         if self.reach is not None and self.reach.stranded(position):
+            return True
+        if self.paired_reach is not None and self.paired_reach.refutes(position):
             return True
         landmarks = self.landmarks
         if landmarks is None:

@@ -141,6 +141,11 @@ class Reach:
         #: Where cards may be worried back: the cards at home, or that could go home, that
         #: could come back (:meth:`come_back`), and so are targets.
         self.returnable = 0
+        #: Set by :mod:`.reach_pairs` (none by default): the cards that leave what they
+        #: lie on only by going home and never come back (*frozen*); per suit, a suit that
+        #: must be complete before its base-1 card goes home (-1: none).
+        self.frozen = 0
+        self.gates = [-1] * 4
         #: The cards to examine again, and the same as a mask.
         self.queue: list[int] = []
         self.queued = 0
@@ -184,11 +189,10 @@ class Reach:
         # Cards going home only expose others: they are taken home whenever the queue
         # runs dry or the next card of a suit is shown exposed, and what they expose is
         # examined again, until neither changes. The fixpoint does not depend on the
-        # order, but where every card gets home it is found sooner: the search stops as
-        # soon as they all have, often with cards still queued (face up, quagnes's rules,
-        # lost deal 148,940,723: 30% fewer cards examined). Not where cards may be worried
-        # back: there each turn of the outer loop looks for cards that could come back,
-        # which then costs more than it saves (Aisleriot's rules: about 7% more time).
+        # order, but where every card gets home it is found sooner, often with cards
+        # still queued (30% fewer cards examined on a lost face-up quagnes deal). Not
+        # where cards may be worried back: each turn then looks for cards that could
+        # come back, which costs more than it saves (about 7% more time).
         packers = self.packers
         eager = not self.worry_back
         while True:
@@ -209,7 +213,7 @@ class Reach:
                 self.lifted |= bit
                 # A target now, wherever it lands; if a card still lies on it, leaves()
                 # of that card queues these when it could leave.
-                if self.exposed(card):
+                if self.shown >> card & 1:
                     self.enqueue(packers[card])
                 if not self.homeable & bit:
                     self.leaves(card)
@@ -257,11 +261,9 @@ class Reach:
         so in the looser game it could go straight home again, exposing whatever it
         landed on, and until then it is a target, where at home it was one only if it
         could come back; so whatever could happen before still could (move by move, the
-        same holds for the chain of worry-backs the search plays after one). With the
-        deals in order such a check refutes now and then; until stop 64 the search ran
-        it after every worry-back, on half of the positions of Aisleriot's game, for
-        about a fifth of the time (see docs/solver.md). Other moves (to the
-        foundations, the deal) are not covered.
+        same holds for the chain of worry-backs the search plays after one; with the
+        deals in order such a check refutes now and then, see docs/solver.md). Other
+        moves (to the foundations, the deal) are not covered.
         """
         kind, source, target, count = move
         if kind == FOUNDATION_TO_COLUMN:
@@ -293,20 +295,18 @@ class Reach:
                 return True
         return False
 
-    def exposed(self, card: int) -> bool:
-        """Whether ``card`` could be exposed, given what could so far."""
-        return bool(self.shown >> card & 1)
-
     def can_lift(self, card: int) -> bool:
         """Whether ``card`` (not yet shown to be liftable) could be lifted, given what
         could so far."""
         bit = 1 << card
+        if self.frozen & bit:
+            return False
         if self.glued & bit:
             return (
                 self.gap_takes_one
                 and self.emptiable
                 and bool(self.gap_fillers & bit)
-                and self.exposed(card)
+                and bool(self.shown >> card & 1)
             )
         # Its run is free when the top card of the run could be exposed (in a reserve
         # pile, a spare space or the stock the card is its own run).
@@ -378,6 +378,8 @@ class Reach:
                     card = card_at[suit * 13 + level]
                     if not self.shown >> card & 1:
                         break
+                    if level == 12 and self.gates[suit] >= 0 and reach[self.gates[suit]] < 13:
+                        break
                     self.homeable |= 1 << card
                     progress = went = True
                     if not self.lifted >> card & 1:
@@ -404,12 +406,14 @@ class Reach:
                 ~self.home & (self.packable | self.lifted) & self.shown
             )
             gaps = self.gap_fillers if self.emptiable else 0
-            waiting = self.homeable & ~self.returnable
+            waiting = self.homeable & ~(self.returnable | self.frozen)
             for suit in range(4):
                 for level in range(found[suit] - 1, -1, -1):
                     card = card_at[suit * 13 + level]
                     if self.returnable >> card & 1:
                         continue
+                    if self.frozen >> card & 1:
+                        break  # never comes back, nor can the cards under it
                     if not (fit_masks[card] & open_targets or gaps >> card & 1):
                         break  # nor can the cards under it
                     waiting |= 1 << card

@@ -73,6 +73,11 @@ class Techniques:
       under it is not home) or lies on the other base card of its colour (that suit is
       empty) (one deck, same-colour packing, a base-1 card never moved into an empty
       column).
+    - ``paired_reach``: with ``stranded_cards`` and ``base_pairs``, where the
+      stranded-card proof lets a position pass, run it again for each pair of base-1
+      cards with one of the two, then the other, never lifted nor worried back: in a
+      winning line one of them never again lies on a base card. The position is lost
+      when both runs strand a card.
     - ``landmarks``: where that proof lets a position pass (one deck, no card worried
       back), run it again counting, for each thing that could happen, the cards that
       must be home before it: a card cannot be packed on a target that must go home
@@ -122,6 +127,7 @@ class Techniques:
     stranded_cards: bool = True
     deal_order: bool = True
     base_pairs: bool = True
+    paired_reach: bool = True
     landmarks: bool = True
     move_ordering: bool = True
     dominated_moves: bool = True
