@@ -87,7 +87,8 @@ def test_the_cases_of_each_game() -> None:
     # cards, or one of them, the other suit completed first), nine in all.
     _, paired = _proofs(GameState.deal("agnes-sorel-aisleriot", 1))
     assert len(paired.cases) == 9 and paired.always == 0
-    # Where a base-1 card may lie on no base card but its own, it never lies there.
+    # Where a base-1 card may lie on no card at all (quagnes's rules) it is frozen, which
+    # changes nothing there: it is never lifted anyway.
     board, paired = _proofs(GameState.deal("agnes-sorel-quagnes", 1))
     pairs = BasePairs(board)
     assert paired.cases == ()

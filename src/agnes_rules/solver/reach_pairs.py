@@ -19,8 +19,9 @@ it leaves what it lies on only by going home. Three cases, then, for each pair:
   ``t`` cannot be complete now, nor (where no card comes back) hold any card;
 - the same with the two suits swapped.
 
-A suit paired with itself has only its own base card to lie on, which must go home
-before it, so its base-1 card never lies there at all.
+A suit paired with itself has at most its own base card for its base-1 card to lie on
+(in the presets, none), which must go home before it: in a winning line that card never
+lies there, and so is never lifted nor worried back either.
 
 The stranded-card proof, run with the cards of a case *frozen*
 (:attr:`.Reach.frozen`: never lifted, never worried back) and a base-1 card that
@@ -29,9 +30,11 @@ game only once the other suit could be complete), covers every line of that case
 its argument goes through unchanged for those lines, by induction over their moves
 (the gate asks of a line only what it does before that card goes home). So a
 position is lost when the proof strands a card in every case, one part for each
-pair of two suits (three cases with one such pair, nine with two); or when a case's
-frozen card lies on a base card now, or its empty suit cannot be. The base-1 cards of
-suits paired with themselves are frozen in every run.
+pair of two suits (three cases with one such pair, nine with two), or rules the case
+out at once: a frozen card lies on a base card now, or the suit that must be empty
+the last time the other base-1 card goes home cannot be (complete now, or holding
+cards where none ever comes back). The base-1 cards of suits paired with themselves
+are frozen in every run.
 
 Where cards are worried back this catches what the plain proof lets pass: a whole
 foundation can come back, base card on top, and be a target for a base-1 card that

@@ -63,8 +63,8 @@ class Techniques:
     - ``stranded_cards``: refute a position in which some card could never get home even
       under looser rules that forget when things happen (two decks: not where cards are
       worried back; see the documentation).
-    - ``deal_order``: in that proof, where the stock goes to the columns (one deck, no
-      card worried back), deal the stock in its order: a dealt card covers the top card
+    - ``deal_order``: in that proof, where the stock goes to the columns (one deck),
+      deal the stock in its order: a dealt card covers the top card
       of its column when nothing could leave that column before the deal, else the
       highest card that could not (its floor), until it leaves.
     - ``base_pairs``: refute a position where what lies under the base-1 cards orders
@@ -74,10 +74,12 @@ class Techniques:
       empty) (one deck, same-colour packing, a base-1 card never moved into an empty
       column).
     - ``paired_reach``: with ``stranded_cards`` and ``base_pairs``, where the
-      stranded-card proof lets a position pass, run it again for each pair of base-1
-      cards with one of the two, then the other, never lifted nor worried back: in a
-      winning line one of them never again lies on a base card. The position is lost
-      when both runs strand a card.
+      stranded-card proof lets a position pass, run it again per case: in a winning
+      line one base-1 card of each colour never again lies on a base card, so for each
+      pair either both are kept off them (never lifted nor worried back), or one is and
+      goes home only once the other's suit could be complete (every combination over
+      the pairs). The position is lost when every case strands a card or is ruled out
+      at once. A base-1 card that may lie on no base card but its own is always kept off.
     - ``landmarks``: where that proof lets a position pass (one deck, no card worried
       back), run it again counting, for each thing that could happen, the cards that
       must be home before it: a card cannot be packed on a target that must go home
