@@ -1,7 +1,7 @@
 """The stranded-card proof with base-1 cards kept off the base cards
 (:mod:`agnes_rules.solver.reach_pairs`): in a winning line one base-1 card of each pair
-never again lies on a base card, so a position is lost when the proof strands a card
-whichever it is."""
+never again lies on a base card, so a position is lost when the proof strands a card in
+every case of which card that is."""
 
 from __future__ import annotations
 
