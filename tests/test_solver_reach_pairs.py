@@ -79,7 +79,33 @@ def test_a_frozen_card_and_a_gated_one() -> None:
     reach.frozen = 1 << last[2]
     assert not reach.stranded(board.root)
     reach.gates[2] = 1
+    reach.gated = 1 << last[2]
     assert reach.stranded(board.root)
+
+
+def test_cards_of_the_suit_emptied_that_could_not_come_back_are_gated() -> None:
+    # PySolFC's deal 635,898,226 (Agnes Sorel, no card worried back): with only the
+    # kept-off base-1 card gated in each case, one case lets the first position pass;
+    # with every card of the suit that must be empty gated (none of them could come
+    # back), every case strands a card, and the deal is lost at its first position.
+    state = GameState.deal("agnes-sorel-pysol", 635_898_226)
+    board, paired = _proofs(state)
+    reach = paired.reach
+    assert not reach.stranded(board.root) and not BasePairs(board).refutes(board.root)
+    passing = 0
+    for case in paired.cases:
+        frozen = gated = 0
+        for kept, waits, other in case:
+            frozen |= kept
+            if waits >= 0:
+                reach.gates[waits] = other
+                gated |= kept
+        reach.frozen, reach.gated = frozen, gated
+        passing += not reach.stranded(board.root)
+        reach.frozen, reach.gated, reach.gates = 0, 0, [-1] * 4
+    assert passing == 1
+    assert paired.refutes(board.root)
+    assert solve(state).states == 1
 
 
 def test_the_cases_of_each_game() -> None:
@@ -101,7 +127,20 @@ def test_a_check_leaves_the_proof_as_it_was() -> None:
     board, paired = _proofs(GameState.deal("agnes-sorel-aisleriot", 9_073))
     assert paired.refutes(board.root)
     assert paired.reach.frozen == paired.always and paired.reach.gates == [-1] * 4
+    assert paired.reach.gated == 0
     assert not paired.reach.stranded(board.root)
+
+
+def test_a_case_that_fails_midway_leaves_the_proof_as_it_was() -> None:
+    # The plain proof shares the Reach: a case whose run is cut short by an error (here a
+    # column naming no card) must not leave its frozen cards or gates behind.
+    board, paired = _proofs(GameState.deal("agnes-sorel-aisleriot", 9_073))
+    case = next(case for case in paired.cases if all(part[1] >= 0 for part in case))
+    broken = ((bytes([250]),) * 7, *board.root[1:])
+    with pytest.raises(IndexError):
+        paired.stranded_in(broken, case, 0)
+    assert paired.reach.frozen == paired.always and paired.reach.gates == [-1] * 4
+    assert paired.reach.gated == 0 and paired.refutes(board.root)
 
 
 def test_the_search_runs_it_only_where_switched_on() -> None:

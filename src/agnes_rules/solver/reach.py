@@ -142,9 +142,9 @@ class Reach:
         #: could come back (:meth:`come_back`), and so are targets.
         self.returnable = 0
         #: Set by :mod:`.reach_pairs` (none by default): the cards that leave what they
-        #: lie on only by going home and never come back (*frozen*); per suit, a suit that
-        #: must be complete before its base-1 card goes home (-1: none).
-        self.frozen = 0
+        #: lie on only by going home and never come back (*frozen*); those that go home
+        #: only once another suit could be complete (*gated*), and per suit which (-1: none).
+        self.frozen = self.gated = 0
         self.gates = [-1] * 4
         #: The cards to examine again, and the same as a mask.
         self.queue: list[int] = []
@@ -378,7 +378,7 @@ class Reach:
                     card = card_at[suit * 13 + level]
                     if not self.shown >> card & 1:
                         break
-                    if level == 12 and self.gates[suit] >= 0 and reach[self.gates[suit]] < 13:
+                    if self.gated >> card & 1 and reach[self.gates[suit]] < 13:
                         break
                     self.homeable |= 1 << card
                     progress = went = True

@@ -25,8 +25,9 @@ lies there, and so is never lifted nor worried back either.
 
 The stranded-card proof, run with the cards of a case *frozen*
 (:attr:`.Reach.frozen`: never lifted, never worried back) and a base-1 card that
-waits for the other suit *gated* (:attr:`.Reach.gates`: it goes home in the looser
-game only once the other suit could be complete), covers every line of that case:
+waits for the other suit *gated* (:attr:`.Reach.gated`, the suit in
+:attr:`.Reach.gates`: it goes home in the looser game only once the other suit could
+be complete), covers every line of that case:
 its argument goes through unchanged for those lines, by induction over their moves
 (the gate asks of a line only what it does before that card goes home). So a
 position is lost when the proof strands a card in every case, one part for each
@@ -35,6 +36,16 @@ out at once: a frozen card lies on a base card now, or the suit that must be emp
 the last time the other base-1 card goes home cannot be (complete now, or holding
 cards where none ever comes back). The base-1 cards of suits paired with themselves
 are frozen in every run.
+
+In the second case ``t`` is empty when ``q`` goes home the last time, so every card of
+``t`` that goes home before that comes back before it. A card of ``t`` that could not
+come back in the looser game (:attr:`.Reach.returnable`) therefore goes home only once
+``s`` is complete, as ``r`` does: the proof runs again with such cards gated too, until
+it strands a card or finds none to add (one at home now that could not come back rules
+the case out). Where no card comes back that gates every card of ``t`` that could go
+home. The looser game stops once every card could go home; what could come back is
+complete by then only where every card not at home is a target from the start (no
+reserve, no spare spaces), so elsewhere, with cards worried back, none is added.
 
 Where cards are worried back this catches what the plain proof lets pass: a whole
 foundation can come back, base card on top, and be a target for a base-1 card that
@@ -90,6 +101,15 @@ class PairedReach:
         self.hosts = hosts
         #: The case that let the last position checked pass, tried first next time.
         self.first = 0
+        #: The cards of each suit, as masks.
+        self.suit_masks = tuple(reach.home_masks[suit * 14 + 13] for suit in range(4))
+        #: Whether the proof knows, once every card could go home, each card that could
+        #: come back: where none ever does, or where every card not at home lies in a
+        #: column or the stock (no reserve, no spare spaces) and so is a target from the
+        #: start. It stops as soon as every card could go home, so elsewhere a card lifted
+        #: later, a target, might be missing.
+        board = reach.board
+        self.settled = not (self.worry_back and (board.root[1] or board.spare_leftover))
 
     def refutes(self, position: Position) -> bool:
         """Whether ``position`` (which the plain proof lets pass) is lost: the proof
@@ -110,13 +130,17 @@ class PairedReach:
         """Whether no winning line of ``case`` is left: a card kept off the base cards
         lies on one now (in ``on_base``), a suit that has to be empty the last time the
         other base-1 card goes home cannot be (complete for good, or holding cards that
-        never come back), or the proof strands a card."""
+        never come back), or the proof strands a card, also with the cards of such a
+        suit that could not come back gated (see the module)."""
         found = position[3]
         frozen = self.always
+        emptied = 0  # the cards of the suits that must be empty at some moment
         for kept, waits, _ in case:
             frozen |= kept
-            if waits >= 0 and (found[waits] == 13 or (found[waits] and not self.worry_back)):
-                return True
+            if waits >= 0:
+                if found[waits] == 13 or (found[waits] and not self.worry_back):
+                    return True
+                emptied |= self.suit_masks[waits]
         if frozen & on_base:
             return True
         reach = self.reach
@@ -125,11 +149,27 @@ class PairedReach:
             if waits >= 0:
                 gates[waits] = other
         reach.frozen = frozen
-        stranded = reach.stranded(position)
-        reach.frozen = self.always
-        for suit in range(4):
-            gates[suit] = -1
-        return stranded
+        gated = frozen & emptied
+        try:
+            while True:
+                reach.gated = gated
+                if reach.stranded(position):
+                    return True
+                if not self.settled:
+                    return False
+                stay = emptied & ~reach.returnable
+                if stay & reach.home:
+                    return True  # a card home now that has to leave its foundation never can
+                more = stay & reach.homeable & ~gated
+                if not more:
+                    return False
+                gated |= more
+        finally:
+            # The plain proof shares this Reach: it must never see a case's hooks.
+            reach.frozen = self.always
+            reach.gated = 0
+            for suit in range(4):
+                gates[suit] = -1
 
 
 def _on_base(position: Position, hosts: dict[int, tuple[int, int]]) -> int:

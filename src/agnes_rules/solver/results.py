@@ -78,8 +78,10 @@ class Techniques:
       line one base-1 card of each colour never again lies on a base card, so for each
       pair either both are kept off them (never lifted nor worried back), or one is and
       goes home only once the other's suit could be complete (every combination over
-      the pairs). The position is lost when every case strands a card or is ruled out
-      at once. A base-1 card that may lie on no base card but its own is always kept off.
+      the pairs), as does each card of its suit that could not come back (that suit is
+      empty at some moment). The position is lost when every case strands a card or is
+      ruled out at once. A base-1 card that may lie on no base card but its own is always
+      kept off.
     - ``landmarks``: where that proof lets a position pass (one deck, no card worried
       back), run it again counting, for each thing that could happen, the cards that
       must be home before it: a card cannot be packed on a target that must go home
