@@ -42,10 +42,12 @@ In the second case ``t`` is empty when ``q`` goes home the last time, so every c
 come back in the looser game (:attr:`.Reach.returnable`) therefore goes home only once
 ``s`` is complete, as ``r`` does: the proof runs again with such cards gated too, until
 it strands a card or finds none to add (one at home now that could not come back rules
-the case out). Where no card comes back that gates every card of ``t`` that could go
+the case out). Where no card comes back, that gates every card of ``t`` that could go
 home. The looser game stops once every card could go home; what could come back is
-complete by then only where every card not at home is a target from the start (no
-reserve, no spare spaces), so elsewhere, with cards worried back, none is added.
+complete by then where every card not at home lies in a column or the stock (no
+reserve, no spare spaces): each of them could then be exposed where cards may be
+packed on it, and a card lifted later adds no target. Elsewhere, with cards worried
+back, none is added.
 
 Where cards are worried back this catches what the plain proof lets pass: a whole
 foundation can come back, base card on top, and be a target for a base-1 card that
@@ -105,9 +107,9 @@ class PairedReach:
         self.suit_masks = tuple(reach.home_masks[suit * 14 + 13] for suit in range(4))
         #: Whether the proof knows, once every card could go home, each card that could
         #: come back: where none ever does, or where every card not at home lies in a
-        #: column or the stock (no reserve, no spare spaces) and so is a target from the
-        #: start. It stops as soon as every card could go home, so elsewhere a card lifted
-        #: later, a target, might be missing.
+        #: column or the stock (no reserve, no spare spaces), so that by then each could
+        #: be exposed where cards may be packed on it. It stops as soon as every card
+        #: could go home, so elsewhere a target lifted later might be missing.
         board = reach.board
         self.settled = not (self.worry_back and (board.root[1] or board.spare_leftover))
 

@@ -79,7 +79,8 @@ class Techniques:
       pair either both are kept off them (never lifted nor worried back), or one is and
       goes home only once the other's suit could be complete (every combination over
       the pairs), as does each card of its suit that could not come back (that suit is
-      empty at some moment). The position is lost when every case strands a card or is
+      empty at some moment; with cards worried back, only where there is no reserve
+      and no spare space). The position is lost when every case strands a card or is
       ruled out at once. A base-1 card that may lie on no base card but its own is always
       kept off.
     - ``landmarks``: where that proof lets a position pass (one deck, no card worried
