@@ -219,8 +219,10 @@ def test_the_dead_end_check_rests_where_the_stranded_card_proof_leaves_it_nothin
 
 
 def test_the_dead_end_check_goes_on_where_it_still_refutes() -> None:
-    # PySol's Sorel (its tableau wraps): the check refutes thousands the proof lets pass.
-    search = Search(GameState.deal("agnes-sorel-pysol", 217), Techniques())
+    # PySol's Sorel (its tableau wraps): the check refutes enough of what the proofs let
+    # pass never to rest (deal 217, lost at its first position since stop 67 gated the
+    # suit that must be empty in `paired_reach`, was used before).
+    search = Search(GameState.deal("agnes-sorel-pysol", 235), Techniques())
     assert search.run(None)[0] is Outcome.LOST
     assert search.proofs.schedule.rests == 0 and search.proofs.schedule.passes > 0
 
