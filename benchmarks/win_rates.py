@@ -31,6 +31,9 @@ replayed by the rules engine), and only the deals still unknown depend on them.
 start above 1,000,000 (printed), for measurements on deals nothing was tuned on:
 write those to another ``--out`` file. Runs on a process pool of ``--workers``
 processes, or on a dask cluster with ``--scheduler ADDRESS`` (needs the ``dask`` extra).
+``--decided-after BUDGET`` prints instead, for each rule set (or each ``--variant``),
+a Markdown table of the deals a retry decided after a row had left them unknown with
+exactly ``BUDGET`` positions, in order of the positions the deciding search took.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import argparse
 import csv
 import os
 import sys
+import textwrap
 import time
 from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -89,12 +93,16 @@ def latest_rows(path: Path) -> dict[str, dict[int, tuple[str, int]]]:
     if path.exists():
         with path.open() as handle:
             for row in csv.DictReader(handle):
-                rows, number = latest[row["variant"]], int(row["deal"])
-                outcome, states = row["outcome"], int(row["states"])
-                if outcome == "unknown" and states < unknown_at(latest, row["variant"], number):
-                    continue  # unknown again with less: the larger budget stands
-                rows[number] = (outcome, states)
+                take_row(latest, row)
     return latest
+
+
+def take_row(latest: dict[str, dict[int, tuple[str, int]]], row: dict[str, str]) -> None:
+    """Make ``row`` its deal's latest in ``latest``, unless it leaves the deal unknown
+    with fewer states than the latest row did (the larger budget stands)."""
+    number, outcome, states = int(row["deal"]), row["outcome"], int(row["states"])
+    if not (outcome == "unknown" and states < unknown_at(latest, row["variant"], number)):
+        latest[row["variant"]][number] = (outcome, states)
 
 
 def unknown_at(latest: dict[str, dict[int, tuple[str, int]]], name: str, number: int) -> int:
@@ -130,6 +138,67 @@ def recorded_cpu(path: Path) -> dict[str, float]:
                 if row.get("cpu_seconds"):
                     seconds[row["variant"]] += float(row["cpu_seconds"])
     return seconds
+
+
+#: A deal a retry decided: (deal, outcome, states, CPU seconds or None when unrecorded).
+Decision = tuple[int, str, int, float | None]
+
+
+def decided_after(path: Path, budget: int) -> dict[str, tuple[list[int], list[Decision]]]:
+    """For each rule set, the deals retried after their latest row had left them unknown
+    with exactly ``budget`` positions (deal numbers, in the order of those retries) and the
+    decisions those retries made (in order of states).
+
+    The latest row is read as :func:`latest_rows` reads it: a row that leaves a deal
+    unknown with fewer positions than an earlier one does not replace that one."""
+    retried: dict[str, tuple[list[int], list[Decision]]] = defaultdict(lambda: ([], []))
+    latest: dict[str, dict[int, tuple[str, int]]] = defaultdict(dict)
+    if path.exists():
+        with path.open(newline="") as handle:
+            for row in csv.DictReader(handle):
+                name, number, outcome = row["variant"], int(row["deal"]), row["outcome"]
+                if unknown_at(latest, name, number) == budget:
+                    numbers, decisions = retried[name]
+                    numbers.append(number)
+                    if outcome != "unknown":
+                        cpu = float(row["cpu_seconds"]) if row.get("cpu_seconds") else None
+                        decisions.append((number, outcome, int(row["states"]), cpu))
+                take_row(latest, row)
+    for _, decisions in retried.values():
+        decisions.sort(key=lambda decision: (decision[2], decision[0]))
+    return dict(retried)
+
+
+def decided_tables(path: Path, budget: int, names: list[str]) -> str:
+    """:func:`decided_after` as Markdown: a line of counts and a table for each of
+    ``names`` that has a retry after ``budget``."""
+    blocks = []
+    found = decided_after(path, budget)
+    for name in names:
+        if name not in found:
+            continue
+        numbers, decisions = found[name]
+        deals = sorted(set(numbers))
+        won = sum(outcome == "won" for _, outcome, _, _ in decisions)
+        counts = (
+            f"`{name}`: {len(deals):,} retried after {budget:,} (deals {deals[0]:,} to"
+            f" {deals[-1]:,}), {len(decisions):,} decided: {len(decisions) - won:,} lost,"
+            f" {won:,} won."
+        )
+        lines = [
+            textwrap.fill(counts, 80),  # a paragraph for a page whose lines are short
+            "",
+            "| deal | outcome | positions | CPU s |",
+            "|---:|---|---:|---:|",
+        ]
+        lines += [
+            f"| {number:,} | {outcome} | {states:,} | "
+            + (f"{cpu:,.0f}" if cpu is not None else "")
+            + " |"
+            for number, outcome, states, cpu in decisions
+        ]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) if blocks else f"No deal was retried after {budget:,}."
 
 
 def summary(path: Path) -> str:
@@ -191,8 +260,18 @@ def main() -> None:
         help="with --retry-unknown, also the deals left unknown at a larger budget (a"
         " retry that searches another way: another --without, or a new build)",
     )
+    parser.add_argument(
+        "--decided-after",
+        type=int,
+        metavar="BUDGET",
+        help="print, instead of running, the deals a retry decided after they were left"
+        " unknown with exactly BUDGET positions",
+    )
     add_without(parser)
     args = parser.parse_args()
+    if args.decided_after is not None:
+        print(decided_tables(args.out, args.decided_after, args.variant or list(RULE_SETS)))
+        return
     techniques = techniques_without(args.without)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:

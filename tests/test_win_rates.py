@@ -1,0 +1,132 @@
+"""The win-rate benchmark's listing of the deals a larger budget decided (benchmarks/)."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+pytestmark = pytest.mark.skipif(
+    not (BENCHMARKS / "win_rates.py").exists(), reason="needs benchmarks/"
+)
+
+HEADER = ["variant", "deal", "outcome", "states", "cpu_seconds", "without"]
+SOREL = "agnes-sorel"
+TWO = "agnes-two"
+
+
+@pytest.fixture
+def win_rates(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    module = importlib.import_module("win_rates")
+    yield module
+    sys.modules.pop("win_rates", None)
+
+
+def write(path: Path, rows: list[list[object]]) -> Path:
+    with path.open("w", newline="") as handle:
+        csv.writer(handle).writerows([HEADER, *rows])
+    return path
+
+
+def test_a_retry_after_the_budget_is_listed_in_order_of_positions(
+    win_rates: ModuleType, tmp_path: Path
+) -> None:
+    path = write(
+        tmp_path / "rates.csv",
+        [
+            [SOREL, 1, "unknown", 1000, "1.00", ""],
+            [SOREL, 2, "unknown", 1000, "1.00", ""],
+            [SOREL, 3, "unknown", 1000, "1.00", ""],
+            [SOREL, 4, "unknown", 500, "0.50", ""],  # left at another budget
+            [SOREL, 5, "won", 10, "0.01", ""],  # never unknown
+            [SOREL, 1, "won", 1900, "2.40", ""],
+            [SOREL, 2, "lost", 1500, "", ""],  # no CPU time recorded
+            [SOREL, 3, "unknown", 2000, "2.00", ""],  # retried, still open
+            [SOREL, 4, "lost", 900, "1.00", ""],
+        ],
+    )
+    found = win_rates.decided_after(path, 1000)
+    assert found == {SOREL: ([1, 2, 3], [(2, "lost", 1500, None), (1, "won", 1900, 2.4)])}
+    assert win_rates.decided_tables(path, 1000, [TWO, SOREL]) == "\n".join(
+        [
+            "`agnes-sorel`: 3 retried after 1,000 (deals 1 to 3), 2 decided: 1 lost, 1 won.",
+            "",
+            "| deal | outcome | positions | CPU s |",
+            "|---:|---|---:|---:|",
+            "| 2 | lost | 1,500 |  |",
+            "| 1 | won | 1,900 | 2 |",
+        ]
+    )
+
+
+def test_a_cheaper_pass_in_between_does_not_hide_the_budget(
+    win_rates: ModuleType, tmp_path: Path
+) -> None:
+    # As in the summary, a row unknown with less than an earlier one does not replace it,
+    # so the deal still counts as left at 1,000 when the larger retry decides it.
+    path = write(
+        tmp_path / "rates.csv",
+        [
+            [SOREL, 7, "unknown", 1000, "1.00", ""],
+            [SOREL, 7, "unknown", 100, "0.10", ""],
+            [SOREL, 7, "won", 1200, "1.50", ""],
+        ],
+    )
+    numbers, decisions = win_rates.decided_after(path, 1000)[SOREL]
+    assert decisions == [(7, "won", 1200, 1.5)]
+    assert numbers == [7, 7]  # the cheap pass was a retry too; the deal counts once
+    assert win_rates.decided_tables(path, 1000, [SOREL]).startswith(
+        "`agnes-sorel`: 1 retried after 1,000 (deals 7 to 7), 1 decided: 0 lost, 1 won."
+    )
+
+
+def test_each_rule_set_gets_its_own_table(win_rates: ModuleType, tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "rates.csv",
+        [
+            [SOREL, 1, "unknown", 1000, "1.00", ""],
+            [TWO, 1, "unknown", 1000, "1.00", ""],
+            [TWO, 1, "lost", 1100, "1.00", ""],
+            [SOREL, 1, "won", 1300, "1.00", ""],
+        ],
+    )
+    both = win_rates.decided_tables(path, 1000, [SOREL, TWO])
+    assert both.count("| deal |") == 2
+    assert both.index("`agnes-sorel`") < both.index("`agnes-two`")
+    assert "agnes-sorel" not in win_rates.decided_tables(path, 1000, [TWO])
+
+
+def test_nothing_retried_says_so(win_rates: ModuleType, tmp_path: Path) -> None:
+    path = write(tmp_path / "rates.csv", [[SOREL, 1, "unknown", 1000, "1.00", ""]])
+    assert win_rates.decided_tables(path, 1000, [SOREL]) == "No deal was retried after 1,000."
+    missing = tmp_path / "absent.csv"
+    assert win_rates.decided_tables(missing, 1000, [SOREL]) == "No deal was retried after 1,000."
+
+
+def test_the_option_prints_and_runs_nothing(
+    win_rates: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = write(
+        tmp_path / "rates.csv",
+        [[SOREL, 1, "unknown", 1000, "1.00", ""], [SOREL, 1, "lost", 1500, "3.00", ""]],
+    )
+    before = path.read_bytes()
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        ["win_rates.py", "--decided-after", "1000", "--variant", SOREL, "--out", str(path)],
+    )
+    win_rates.main()
+    assert capsys.readouterr().out.endswith("| 1 | lost | 1,500 | 3 |\n")
+    assert path.read_bytes() == before
