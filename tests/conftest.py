@@ -1,6 +1,15 @@
+import importlib
 import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+#: The benchmark scripts, which a source checkout has and the sdist has not.
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 settings.register_profile(
     "ci",
@@ -19,3 +28,19 @@ settings.register_profile(
     database=None,
 )
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def benchmark_script(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], ModuleType]]:
+    """Import a script of benchmarks/ by its module name, as running it would (its folder
+    on the path, for its sibling modules); it is forgotten again after the test."""
+    loaded: list[str] = []
+
+    def load(name: str) -> ModuleType:
+        monkeypatch.syspath_prepend(str(BENCHMARKS))
+        loaded.append(name)
+        return importlib.import_module(name)
+
+    yield load
+    for name in loaded:
+        sys.modules.pop(name, None)

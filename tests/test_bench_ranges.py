@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -19,11 +17,8 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def bench(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    module = importlib.import_module("bench_quagnes_cpp")
-    yield module
-    sys.modules.pop("bench_quagnes_cpp", None)
+def bench(benchmark_script: Callable[[str], ModuleType]) -> ModuleType:
+    return benchmark_script("bench_quagnes_cpp")
 
 
 def _rows(bench: ModuleType, ours: list[float], cpp: list[float]) -> list[object]:

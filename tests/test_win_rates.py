@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import csv
-import importlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -23,11 +22,8 @@ TWO = "agnes-two"
 
 
 @pytest.fixture
-def win_rates(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    module = importlib.import_module("win_rates")
-    yield module
-    sys.modules.pop("win_rates", None)
+def win_rates(benchmark_script: Callable[[str], ModuleType]) -> ModuleType:
+    return benchmark_script("win_rates")
 
 
 def write(path: Path, rows: list[list[object]]) -> Path:
