@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-pytestmark = pytest.mark.skipif(
-    not (BENCHMARKS / "bench_quagnes_cpp.py").exists(),
-    reason="needs benchmarks/",
-)
 
 
 @pytest.fixture

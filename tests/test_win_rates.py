@@ -10,12 +10,6 @@ from types import ModuleType
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-pytestmark = pytest.mark.skipif(
-    not (BENCHMARKS / "win_rates.py").exists(), reason="needs benchmarks/"
-)
-
 HEADER = ["variant", "deal", "outcome", "states", "cpu_seconds", "without"]
 SOREL = "agnes-sorel"
 TWO = "agnes-two"
