@@ -45,6 +45,7 @@ import sys
 import textwrap
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
@@ -86,14 +87,20 @@ def upgrade_header(path: Path) -> None:
         os.replace(spare, path)
 
 
+def result_rows(path: Path) -> Iterator[dict[str, str]]:
+    """The rows of a results file, in the order they were written (none if it is
+    missing)."""
+    if path.exists():
+        with path.open(newline="") as handle:
+            yield from csv.DictReader(handle)
+
+
 def latest_rows(path: Path) -> dict[str, dict[int, tuple[str, int]]]:
     """For each rule set, each deal's outcome and states examined in the file (the last
     row of a deal counts, but for one left unknown with less than an earlier row)."""
     latest: dict[str, dict[int, tuple[str, int]]] = defaultdict(dict)
-    if path.exists():
-        with path.open() as handle:
-            for row in csv.DictReader(handle):
-                take_row(latest, row)
+    for row in result_rows(path):
+        take_row(latest, row)
     return latest
 
 
@@ -116,15 +123,13 @@ def tried_alike(path: Path, budget: int, without: str, exact: bool) -> set[tuple
     ``exact``: with ``budget`` itself) and the same techniques off: the search is
     deterministic, so a retry would only repeat them."""
     tried: set[tuple[str, int]] = set()
-    if path.exists():
-        with path.open() as handle:
-            for row in csv.DictReader(handle):
-                if (
-                    row["outcome"] == "unknown"
-                    and (int(row["states"]) == budget if exact else int(row["states"]) >= budget)
-                    and (row.get("without") or "") == without
-                ):
-                    tried.add((row["variant"], int(row["deal"])))
+    for row in result_rows(path):
+        if (
+            row["outcome"] == "unknown"
+            and (int(row["states"]) == budget if exact else int(row["states"]) >= budget)
+            and (row.get("without") or "") == without
+        ):
+            tried.add((row["variant"], int(row["deal"])))
     return tried
 
 
@@ -132,11 +137,9 @@ def recorded_cpu(path: Path) -> dict[str, float]:
     """For each rule set, the CPU seconds its rows record (every attempt; the rows
     written before they were recorded count nothing)."""
     seconds: dict[str, float] = defaultdict(float)
-    if path.exists():
-        with path.open(newline="") as handle:
-            for row in csv.DictReader(handle):
-                if row.get("cpu_seconds"):
-                    seconds[row["variant"]] += float(row["cpu_seconds"])
+    for row in result_rows(path):
+        if row.get("cpu_seconds"):
+            seconds[row["variant"]] += float(row["cpu_seconds"])
     return seconds
 
 
@@ -153,17 +156,15 @@ def decided_after(path: Path, budget: int) -> dict[str, tuple[list[int], list[De
     unknown with fewer positions than an earlier one does not replace that one."""
     retried: dict[str, tuple[list[int], list[Decision]]] = defaultdict(lambda: ([], []))
     latest: dict[str, dict[int, tuple[str, int]]] = defaultdict(dict)
-    if path.exists():
-        with path.open(newline="") as handle:
-            for row in csv.DictReader(handle):
-                name, number, outcome = row["variant"], int(row["deal"]), row["outcome"]
-                if unknown_at(latest, name, number) == budget:
-                    numbers, decisions = retried[name]
-                    numbers.append(number)
-                    if outcome != "unknown":
-                        cpu = float(row["cpu_seconds"]) if row.get("cpu_seconds") else None
-                        decisions.append((number, outcome, int(row["states"]), cpu))
-                take_row(latest, row)
+    for row in result_rows(path):
+        name, number, outcome = row["variant"], int(row["deal"]), row["outcome"]
+        if unknown_at(latest, name, number) == budget:
+            numbers, decisions = retried[name]
+            numbers.append(number)
+            if outcome != "unknown":
+                cpu = float(row["cpu_seconds"]) if row.get("cpu_seconds") else None
+                decisions.append((number, outcome, int(row["states"]), cpu))
+        take_row(latest, row)
     for _, decisions in retried.values():
         decisions.sort(key=lambda decision: (decision[2], decision[0]))
     return dict(retried)
