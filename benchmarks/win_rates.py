@@ -40,26 +40,29 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import sys
 import textwrap
 import time
 from collections import defaultdict
-from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from fresh import fresh_start
 from options import add_without, techniques_without
+from results_file import (
+    FIELDS,
+    Latest,
+    result_rows,
+    take_row,
+    tally,
+    unknown_at,
+    upgrade_header,
+)
 from rule_sets import RULE_SETS
 
 from agnes_rules.core.variant import Variant
 from agnes_rules.solver import Techniques
 from agnes_rules.stats import solve_deals, wilson_interval
-
-FIELDS = ["variant", "deal", "outcome", "states", "cpu_seconds", "without"]
-#: The columns of the rows written before the CPU time and the techniques were recorded.
-OLD_FIELDS = FIELDS[:4]
 
 
 def solve_timed(
@@ -73,49 +76,6 @@ def solve_timed(
         [(_, outcome, states)] = solve_deals(variant, [number], max_states, techniques)
         rows.append((number, outcome.value, states, time.process_time() - began))
     return rows
-
-
-def upgrade_header(path: Path) -> None:
-    """Give a results file of the old columns the new header (its old rows leave the
-    new columns empty); replaced whole, so that a reader never sees half a file."""
-    with path.open(newline="") as handle:
-        lines = handle.readlines()
-    if lines and next(csv.reader(lines[:1])) == OLD_FIELDS:
-        lines[0] = ",".join(FIELDS) + lines[0][len(lines[0].rstrip("\r\n")) :]
-        spare = path.with_suffix(".tmp")
-        spare.write_text("".join(lines), newline="")
-        os.replace(spare, path)
-
-
-def result_rows(path: Path) -> Iterator[dict[str, str]]:
-    """The rows of a results file, in the order they were written (none if it is
-    missing)."""
-    if path.exists():
-        with path.open(newline="") as handle:
-            yield from csv.DictReader(handle)
-
-
-def latest_rows(path: Path) -> dict[str, dict[int, tuple[str, int]]]:
-    """For each rule set, each deal's outcome and states examined in the file (the last
-    row of a deal counts, but for one left unknown with less than an earlier row)."""
-    latest: dict[str, dict[int, tuple[str, int]]] = defaultdict(dict)
-    for row in result_rows(path):
-        take_row(latest, row)
-    return latest
-
-
-def take_row(latest: dict[str, dict[int, tuple[str, int]]], row: dict[str, str]) -> None:
-    """Make ``row`` its deal's latest in ``latest``, unless it leaves the deal unknown
-    with fewer states than the latest row did (the larger budget stands)."""
-    number, outcome, states = int(row["deal"]), row["outcome"], int(row["states"])
-    if not (outcome == "unknown" and states < unknown_at(latest, row["variant"], number)):
-        latest[row["variant"]][number] = (outcome, states)
-
-
-def unknown_at(latest: dict[str, dict[int, tuple[str, int]]], name: str, number: int) -> int:
-    """The budget at which a deal's latest row left it unknown (0: decided, or no row)."""
-    outcome, states = latest.get(name, {}).get(number, ("", 0))
-    return states if outcome == "unknown" else 0
 
 
 def tried_alike(path: Path, budget: int, without: str, exact: bool) -> set[tuple[str, int]]:
@@ -133,16 +93,6 @@ def tried_alike(path: Path, budget: int, without: str, exact: bool) -> set[tuple
     return tried
 
 
-def recorded_cpu(path: Path) -> dict[str, float]:
-    """For each rule set, the CPU seconds its rows record (every attempt; the rows
-    written before they were recorded count nothing)."""
-    seconds: dict[str, float] = defaultdict(float)
-    for row in result_rows(path):
-        if row.get("cpu_seconds"):
-            seconds[row["variant"]] += float(row["cpu_seconds"])
-    return seconds
-
-
 #: A deal a retry decided: (deal, outcome, states, CPU seconds or None when unrecorded).
 Decision = tuple[int, str, int, float | None]
 
@@ -152,10 +102,10 @@ def decided_after(path: Path, budget: int) -> dict[str, tuple[list[int], list[De
     with exactly ``budget`` positions (deal numbers, in the order of those retries) and the
     decisions those retries made (in order of states).
 
-    The latest row is read as :func:`latest_rows` reads it: a row that leaves a deal
+    The latest row is read by :func:`~results_file.take_row`: a row that leaves a deal
     unknown with fewer positions than an earlier one does not replace that one."""
     retried: dict[str, tuple[list[int], list[Decision]]] = defaultdict(lambda: ([], []))
-    latest: dict[str, dict[int, tuple[str, int]]] = defaultdict(dict)
+    latest: Latest = defaultdict(dict)
     for row in result_rows(path):
         name, number, outcome = row["variant"], int(row["deal"]), row["outcome"]
         if unknown_at(latest, name, number) == budget:
@@ -210,8 +160,7 @@ def summary(path: Path) -> str:
         " | CPU recorded |",
         "|---|---:|---:|---:|---:|---:|---|---:|",
     ]
-    latest = latest_rows(path)
-    cpu = recorded_cpu(path)
+    latest, cpu = tally(path)  # one pass over the file
     for name in RULE_SETS:
         if name not in latest:
             continue
@@ -277,7 +226,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if not args.summary_only:
         names = args.variant or list(RULE_SETS)
-        latest = latest_rows(args.out)  # read once: the deals done, and those to retry
+        latest = tally(args.out).latest  # read once: the deals done, and those to retry
         without = "+".join(sorted(args.without))
         # A retry with --any-budget is a new build's or another search's: it skips only
         # what it did itself (rows at this very budget), so that it resumes when stopped.

@@ -6,9 +6,9 @@ Usage (from the project root):
         [--out src/agnes_rules/data/winnable.json] [--check]
 
 For every preset, the deal numbers among 1..10,000 whose last row in the
-results CSV (columns variant, deal, outcome, states, and lately the CPU seconds
-and the techniques off; one row per attempt, see
-``benchmarks/win_rates.py``) says ``won``: a won verdict comes with a checked
+results CSV (one row per attempt; its columns and the reading of a deal's
+verdict, defined once for both scripts, in ``benchmarks/results_file.py``) says
+``won``: a won verdict comes with a checked
 winning line, so it is exact whatever budget the search had. The rule sets of
 the CSV that are not presets (``quagnes-none-up``, ...) are left out; a preset
 must have a verdict for every deal of the range. ``--check`` writes nothing and
@@ -16,16 +16,17 @@ fails if the file is not what the CSV gives (a test checks the same).
 
 The file (read by :mod:`agnes_rules.winnable`) stores each preset's numbers as
 gaps: the first number, then the difference from each number to the next; with
-one preset per line it stays small (about 40 KB) and its diffs readable.
+one preset per line it stays small (87 KB) and its diffs readable.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from pathlib import Path
+
+from results_file import tally
 
 from agnes_rules.core.variant import VARIANTS
 
@@ -37,21 +38,19 @@ FIRST, LAST = 1, 10_000
 
 
 def won_deals(results: Path) -> dict[str, list[int]]:
-    """For each preset, its won deal numbers in FIRST..LAST (the last row of a deal counts)."""
-    latest: dict[str, dict[int, str]] = {name: {} for name in VARIANTS}
-    with results.open(newline="") as handle:
-        for row in csv.DictReader(handle):
-            number = int(row["deal"])
-            if row["variant"] in latest and FIRST <= number <= LAST:
-                latest[row["variant"]][number] = row["outcome"]
-    for name, outcomes in latest.items():
+    """For each preset, its won deal numbers in FIRST..LAST, each deal's verdict read as
+    ``win_rates.py`` reads it (:func:`~results_file.take_row`)."""
+    if not results.exists():
+        raise SystemExit(f"{results}: no such results file")
+    latest = tally(results).latest
+    won = {}
+    for name in VARIANTS:
+        outcomes = {n: outcome for n, (outcome, _) in latest[name].items() if FIRST <= n <= LAST}
         missing = LAST - FIRST + 1 - len(outcomes)
         if missing:
             raise SystemExit(f"{results}: {name} has no verdict for {missing} deals of the range")
-    return {
-        name: sorted(number for number, outcome in outcomes.items() if outcome == "won")
-        for name, outcomes in latest.items()
-    }
+        won[name] = sorted(number for number, outcome in outcomes.items() if outcome == "won")
+    return won
 
 
 def document(won: dict[str, list[int]]) -> str:

@@ -1,4 +1,5 @@
-"""The win-rate benchmark's listing of the deals a larger budget decided (benchmarks/)."""
+"""The win-rate benchmark (benchmarks/): its results file read back, the listing of the
+deals a larger budget decided, and the won deals taken from it for the package's list."""
 
 from __future__ import annotations
 
@@ -18,6 +19,16 @@ TWO = "agnes-two"
 @pytest.fixture
 def win_rates(benchmark_script: Callable[[str], ModuleType]) -> ModuleType:
     return benchmark_script("win_rates")
+
+
+@pytest.fixture
+def results_file(benchmark_script: Callable[[str], ModuleType]) -> ModuleType:
+    return benchmark_script("results_file")
+
+
+@pytest.fixture
+def winnable_data(benchmark_script: Callable[[str], ModuleType]) -> ModuleType:
+    return benchmark_script("winnable_data")
 
 
 def write(path: Path, rows: list[list[object]]) -> Path:
@@ -120,3 +131,55 @@ def test_the_option_prints_and_runs_nothing(
     win_rates.main()
     assert capsys.readouterr().out.endswith("| 1 | lost | 1,500 | 3 |\n")
     assert path.read_bytes() == before
+
+
+def test_a_tally_takes_each_deals_latest_verdict_and_sums_the_cpu(
+    results_file: ModuleType, tmp_path: Path
+) -> None:
+    path = write(
+        tmp_path / "rates.csv",
+        [
+            [SOREL, 1, "unknown", 1000, "1.00", ""],
+            [SOREL, 1, "unknown", 100, "0.10", ""],  # a cheaper pass: the 1,000 stands
+            [SOREL, 2, "unknown", 100, "0.50", ""],
+            [SOREL, 2, "lost", 400, "", ""],  # decided; no CPU time recorded
+            [TWO, 3, "won", 30, "2.00", "dead-ends"],
+        ],
+    )
+    latest, cpu = results_file.tally(path)
+    assert latest == {SOREL: {1: ("unknown", 1000), 2: ("lost", 400)}, TWO: {3: ("won", 30)}}
+    assert cpu == pytest.approx({SOREL: 1.6, TWO: 2.0})
+    assert results_file.tally(tmp_path / "absent.csv") == ({}, {})
+
+
+def test_the_won_list_reads_each_deals_verdict_as_the_summary_does(
+    winnable_data: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(winnable_data, "LAST", 2)  # a range of two deals
+    presets = list(winnable_data.VARIANTS)
+    rows: list[list[object]] = [[name, 1, "won", 10, "", ""] for name in presets]
+    rows += [[name, 2, "lost", 10, "", ""] for name in presets]
+    rows += [
+        [SOREL, 2, "unknown", 1000, "1.00", ""],  # a retry left it open ...
+        [SOREL, 2, "won", 1200, "1.50", ""],  # ... and a larger one won it
+        [TWO, 1, "unknown", 5, "0.01", ""],  # the last row counts: no longer won
+        ["quagnes-none-up", 1, "won", 10, "", ""],  # not a preset: left out
+        [SOREL, 3, "won", 10, "", ""],  # outside the range
+    ]
+    won = winnable_data.won_deals(write(tmp_path / "rates.csv", rows))
+    assert list(won) == presets
+    assert won[SOREL] == [1, 2]
+    assert won[TWO] == []
+    assert all(won[name] == [1] for name in presets if name not in (SOREL, TWO))
+
+
+def test_the_won_list_needs_a_verdict_for_every_deal(
+    winnable_data: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(winnable_data, "LAST", 2)
+    rows: list[list[object]] = [[name, 1, "won", 10, "", ""] for name in winnable_data.VARIANTS]
+    path = write(tmp_path / "rates.csv", rows)
+    with pytest.raises(SystemExit, match="agnes-sorel has no verdict for 1 deals of the range"):
+        winnable_data.won_deals(path)
+    with pytest.raises(SystemExit, match=r"absent\.csv: no such results file"):
+        winnable_data.won_deals(tmp_path / "absent.csv")
