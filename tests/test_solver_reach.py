@@ -19,7 +19,7 @@ from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, NO_CARD, Board, Pos
 from agnes_rules.solver.deadends import DeadEnds
 from agnes_rules.solver.landmarks import NEVER, LandmarkProof
 from agnes_rules.solver.moves import MoveGenerator
-from agnes_rules.solver.proofs import stranded_card_proof
+from agnes_rules.solver.proofs import LossProofs, stranded_card_proof
 from agnes_rules.solver.reach import Reach
 from agnes_rules.solver.reach_deals import DealOrderReach
 from agnes_rules.solver.reach_two_decks import COPY, TwoDeckReach
@@ -215,6 +215,39 @@ def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
 )
 def test_which_searches_check_every_move(name: str, every_move: bool) -> None:
     assert Search(GameState.deal(name, 1), Techniques()).proofs.check_every_move is every_move
+
+
+def test_where_runs_move_only_whole_moves_are_checked_before_the_last_deal() -> None:
+    # Parlett's deal 763,398,254 (base Five) as its search met it with one deal to come:
+    # the four of hearts and the four of spades, onto the first two columns. Moving the
+    # eight of spades onto the nine of clubs strands the position. Checked only after
+    # deals and cards sent home, the search played the last deal from 452,590
+    # positions, each lost at the deal; the proof strands five in six of them before it.
+    columns = {
+        1: "QC JC 7C 6S AD",
+        2: "QD JH 7H 6C 8S",
+        3: "4D 9S AC 3S 2C",
+        4: "2S 2D 6H QS JS",
+        5: "4C TS 3C QH 9D 8H 7D",
+        6: "5S TH 3H AS KD 8D KC",
+        7: "KS 5H 3D AH 2H KH JD TD 9H 8C 7S TC 9C",
+    }
+    parlett = Variant.named("agnes-sorel-parlett")
+    home = {"C": 1, "D": 2}
+    state = position(parlett, base="5", columns=columns, foundations=home, stock="4H 4S")
+    board = Board(state)
+    # The stranded-card proof alone: the other proofs let both positions pass.
+    proofs = LossProofs(board, Techniques(base_pairs=False, dead_ends=False))
+    assert not proofs.check_every_move and proofs.last_deal == range(2)
+    move = (COLUMN_TO_COLUMN, 1, 6, 1)
+    assert move in MoveGenerator(board).moves(board.root)
+    reach = proofs.reach
+    assert reach is not None and not reach.stranded(board.root)
+    assert not reach.keeps_open(board.root, move)
+    assert proofs.newly_refuted(board.root, board.apply(board.root, move), move, [])
+    # Two deals before the end of the stock, moves between columns are not checked.
+    dealt = Search(GameState.deal(parlett, 1), Techniques()).proofs
+    assert dealt.last_deal == range(16, 23)
 
 
 def test_which_searches_have_the_proof() -> None:
