@@ -22,6 +22,8 @@ from typing import NamedTuple
 FIELDS = ["variant", "deal", "outcome", "states", "cpu_seconds", "without"]
 #: The columns of the rows written before the CPU time and the techniques were recorded.
 OLD_FIELDS = FIELDS[:4]
+#: The outcomes a row may record.
+OUTCOMES = ("won", "lost", "unknown")
 
 #: For each rule set, each deal's latest outcome and the states its search examined.
 Latest = dict[str, dict[int, tuple[str, int]]]
@@ -38,10 +40,17 @@ class Tally(NamedTuple):
 
 def result_rows(path: Path) -> Iterator[dict[str, str]]:
     """The rows of a results file, in the order they were written (none if it is
-    missing); opened with ``newline=''``, as the csv module asks."""
+    missing); opened with ``newline=''``, as the csv module asks. A row without its
+    deal, outcome or states (a run killed while it wrote) stops the script with the
+    line's number."""
     if path.exists():
         with path.open(newline="") as handle:
-            yield from csv.DictReader(handle)
+            reader = csv.DictReader(handle)
+            for row in reader:
+                numbers = (row.get("deal") or "", row.get("states") or "")
+                if row.get("outcome") not in OUTCOMES or not all(n.isdigit() for n in numbers):
+                    raise SystemExit(f"{path}:{reader.line_num}: not a whole row: {row}")
+                yield row
 
 
 def upgrade_header(path: Path) -> None:
@@ -70,8 +79,8 @@ def tally(path: Path) -> Tally:
 
 def take_row(latest: Latest, row: dict[str, str]) -> None:
     """Make ``row`` its deal's latest in ``latest``: the last row of a deal counts, but
-    one that leaves it unknown with fewer states than the latest did does not (the
-    larger budget stands; a won or lost row always counts)."""
+    one that leaves it unknown with fewer states than the row that last left it unknown
+    does not (the larger budget stands; a won or lost row always counts)."""
     number, outcome, states = int(row["deal"]), row["outcome"], int(row["states"])
     if not (outcome == "unknown" and states < unknown_at(latest, row["variant"], number)):
         latest[row["variant"]][number] = (outcome, states)

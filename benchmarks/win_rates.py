@@ -121,8 +121,8 @@ def decided_after(path: Path, budget: int) -> dict[str, tuple[list[int], list[De
 
 
 def decided_tables(path: Path, budget: int, names: list[str]) -> str:
-    """:func:`decided_after` as Markdown: a line of counts and a table for each of
-    ``names`` that has a retry after ``budget``."""
+    """:func:`decided_after` as Markdown: a line of counts for each of ``names`` that has
+    a retry after ``budget``, and a table of the deals decided, if any."""
     blocks = []
     found = decided_after(path, budget)
     for name in names:
@@ -136,12 +136,9 @@ def decided_tables(path: Path, budget: int, names: list[str]) -> str:
             f" {deals[-1]:,}), {len(decisions):,} decided: {len(decisions) - won:,} lost,"
             f" {won:,} won."
         )
-        lines = [
-            textwrap.fill(counts, 80),  # a paragraph for a page whose lines are short
-            "",
-            "| deal | outcome | positions | CPU s |",
-            "|---:|---|---:|---:|",
-        ]
+        lines = [textwrap.fill(counts, 80)]  # a paragraph for a page whose lines are short
+        if decisions:  # no table without a row
+            lines += ["", "| deal | outcome | positions | CPU s |", "|---:|---|---:|---:|"]
         lines += [
             f"| {number:,} | {outcome} | {states:,} | "
             + (f"{cpu:,.0f}" if cpu is not None else "")

@@ -5,10 +5,10 @@ Usage (from the project root):
     .venv/bin/python benchmarks/winnable_data.py [--results benchmarks/results/win_rates.csv] \
         [--out src/agnes_rules/data/winnable.json] [--check]
 
-For every preset, the deal numbers among 1..10,000 whose last row in the
-results CSV (one row per attempt; its columns and the reading of a deal's
-verdict, defined once for both scripts, in ``benchmarks/results_file.py``) says
-``won``: a won verdict comes with a checked
+For every preset, the deal numbers among 1..10,000 whose verdict in the results
+CSV is ``won`` (one row per attempt; its columns, and the rule that picks a
+deal's verdict among its rows, are defined once for both scripts in
+``benchmarks/results_file.py``): a won verdict comes with a checked
 winning line, so it is exact whatever budget the search had. The rule sets of
 the CSV that are not presets (``quagnes-none-up``, ...) are left out; a preset
 must have a verdict for every deal of the range. ``--check`` writes nothing and
@@ -16,7 +16,8 @@ fails if the file is not what the CSV gives (a test checks the same).
 
 The file (read by :mod:`agnes_rules.winnable`) stores each preset's numbers as
 gaps: the first number, then the difference from each number to the next; with
-one preset per line it stays small (87 KB) and its diffs readable.
+one preset per line it stays small (under 100 KB, as a test checks) and its
+diffs readable.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def won_deals(results: Path) -> dict[str, list[int]]:
     latest = tally(results).latest
     won = {}
     for name in VARIANTS:
-        outcomes = {n: outcome for n, (outcome, _) in latest[name].items() if FIRST <= n <= LAST}
+        rows = latest.get(name, {})
+        outcomes = {n: outcome for n, (outcome, _) in rows.items() if FIRST <= n <= LAST}
         missing = LAST - FIRST + 1 - len(outcomes)
         if missing:
             raise SystemExit(f"{results}: {name} has no verdict for {missing} deals of the range")

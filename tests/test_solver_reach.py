@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from agnes_rules import winnable_deals
 from agnes_rules.core.state import GameState
-from agnes_rules.core.variant import Variant
+from agnes_rules.core.variant import Leftover, Variant
 from agnes_rules.solver import Outcome, Techniques, solve
 from agnes_rules.solver.board import COLUMN_TO_COLUMN, DOWN, NO_CARD, Board, Position
 from agnes_rules.solver.deadends import DeadEnds
@@ -222,7 +222,8 @@ def test_where_runs_move_only_whole_moves_are_checked_before_the_last_deal() -> 
     # the four of hearts and the four of spades, onto the first two columns. Moving the
     # eight of spades onto the nine of clubs strands the position. Checked only after
     # deals and cards sent home, the search played the last deal from 452,590
-    # positions, each lost at the deal; the proof strands five in six of them before it.
+    # positions, each lost at the deal; the proof strands about five in six of them
+    # before it.
     columns = {
         1: "QC JC 7C 6S AD",
         2: "QD JH 7H 6C 8S",
@@ -232,22 +233,37 @@ def test_where_runs_move_only_whole_moves_are_checked_before_the_last_deal() -> 
         6: "5S TH 3H AS KD 8D KC",
         7: "KS 5H 3D AH 2H KH JD TD 9H 8C 7S TC 9C",
     }
+    move = (COLUMN_TO_COLUMN, 1, 6, 1)
     parlett = Variant.named("agnes-sorel-parlett")
     home = {"C": 1, "D": 2}
-    state = position(parlett, base="5", columns=columns, foundations=home, stock="4H 4S")
-    board = Board(state)
-    # The stranded-card proof alone: the other proofs let both positions pass.
-    proofs = LossProofs(board, Techniques(base_pairs=False, dead_ends=False))
-    assert not proofs.check_every_move and proofs.last_deal == range(2)
-    move = (COLUMN_TO_COLUMN, 1, 6, 1)
-    assert move in MoveGenerator(board).moves(board.root)
-    reach = proofs.reach
-    assert reach is not None and not reach.stranded(board.root)
-    assert not reach.keeps_open(board.root, move)
-    assert proofs.newly_refuted(board.root, board.apply(board.root, move), move, [])
-    # Two deals before the end of the stock, moves between columns are not checked.
-    dealt = Search(GameState.deal(parlett, 1), Techniques()).proofs
-    assert dealt.last_deal == range(16, 23)
+
+    def checked(stock: str, columns: dict[int, str]) -> tuple[int, bool]:
+        """The last deal's stock position, and whether the move's child is refuted."""
+        state = position(parlett, base="5", columns=columns, foundations=home, stock=stock)
+        board = Board(state)
+        # The stranded-card proof alone: the other proofs let both positions pass.
+        proofs = LossProofs(board, Techniques(base_pairs=False, dead_ends=False))
+        assert not proofs.check_every_move
+        assert move in MoveGenerator(board).moves(board.root)
+        reach = proofs.reach
+        assert reach is not None and not reach.stranded(board.root)
+        assert not reach.keeps_open(board.root, move)
+        child = board.apply(board.root, move)
+        assert reach.stranded(child)
+        return proofs.last_deal, proofs.newly_refuted(board.root, child, move, [])
+
+    assert checked("4H 4S", columns) == (0, True)
+    # With two deals to come (seven more cards, from the seventh column, dealt first)
+    # the same move strands the position too, but it is not checked there.
+    earlier = {**columns, 7: "TD 9H 8C 7S TC 9C"}
+    assert checked("KS 5H 3D AH 2H KH JD 4H 4S", earlier) == (7, False)
+    # A whole deal's last deal: from stock position 21 (three deals of seven before
+    # it), or from 14 where the cards left over go to the spare spaces (seven to the
+    # columns, the last two to the spare spaces, in one deal).
+    deal = GameState.deal(parlett, 1)
+    assert LossProofs(Board(deal), Techniques()).last_deal == 21
+    spare = attrs.evolve(parlett, name="spare", leftover=Leftover.SPARE_SPACES)
+    assert LossProofs(Board(GameState.deal(spare, 1)), Techniques()).last_deal == 14
 
 
 def test_which_searches_have_the_proof() -> None:

@@ -105,6 +105,16 @@ def test_each_rule_set_gets_its_own_table(win_rates: ModuleType, tmp_path: Path)
     assert "agnes-sorel" not in win_rates.decided_tables(path, 1000, [TWO])
 
 
+def test_retries_that_decided_nothing_get_no_table(win_rates: ModuleType, tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "rates.csv",
+        [[SOREL, 1, "unknown", 1000, "1.00", ""], [SOREL, 1, "unknown", 2000, "2.00", ""]],
+    )
+    assert win_rates.decided_tables(path, 1000, [SOREL]) == (
+        "`agnes-sorel`: 1 retried after 1,000 (deals 1 to 1), 0 decided: 0 lost, 0 won."
+    )
+
+
 def test_nothing_retried_says_so(win_rates: ModuleType, tmp_path: Path) -> None:
     path = write(tmp_path / "rates.csv", [[SOREL, 1, "unknown", 1000, "1.00", ""]])
     assert win_rates.decided_tables(path, 1000, [SOREL]) == "No deal was retried after 1,000."
@@ -183,3 +193,11 @@ def test_the_won_list_needs_a_verdict_for_every_deal(
         winnable_data.won_deals(path)
     with pytest.raises(SystemExit, match=r"absent\.csv: no such results file"):
         winnable_data.won_deals(tmp_path / "absent.csv")
+
+
+def test_a_row_cut_short_is_named_with_its_line(results_file: ModuleType, tmp_path: Path) -> None:
+    path = write(tmp_path / "rates.csv", [[SOREL, 1, "lost", 400, "1.00", ""]])
+    with path.open("a", newline="") as handle:
+        handle.write("agnes-sorel,2,unkn")  # a run killed while it wrote
+    with pytest.raises(SystemExit, match=r"rates\.csv:3: not a whole row"):
+        results_file.tally(path)

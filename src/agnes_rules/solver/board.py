@@ -298,12 +298,27 @@ class Board:
             new_columns[target] += moving
         return (tuple(new_columns), reserve, spare, found, stock_at)
 
+    def stock_after_deal(self, at: int) -> int:
+        """The stock position after a deal from ``at``: a card to each deal-target pile
+        while the stock lasts, and where the rest goes to the spare spaces, the rest."""
+        end = min(at + self.width, len(self.stock))
+        if self.spare_leftover and len(self.stock) - end < self.width:
+            return len(self.stock)
+        return end
+
+    def last_deal_from(self) -> int:
+        """The stock position the last deal is dealt from (-1: no stock), for a deal that
+        starts at stock position 0."""
+        last, at = -1, 0
+        while at < len(self.stock):
+            last, at = at, self.stock_after_deal(at)
+        return last
+
     def deal(self, position: Position) -> Position:
         """The position after dealing from the stock."""
         columns, reserve, spare, found, stock_at = position
-        width = self.width
-        end = min(stock_at + width, len(self.stock))
-        dealt = self.stock[stock_at:end]
+        end = self.stock_after_deal(stock_at)
+        dealt = self.stock[stock_at : min(stock_at + self.width, end)]
         if self.to_reserve:
             reserve = tuple(
                 pile + dealt[n : n + 1] if n < len(dealt) else pile
@@ -314,10 +329,9 @@ class Board:
                 column + dealt[n : n + 1] if n < len(dealt) else column
                 for n, column in enumerate(columns)
             )
-        if self.spare_leftover and len(self.stock) - end < width:
-            rest = self.stock[end:]
+        rest = self.stock[stock_at + len(dealt) : end]  # to the spare spaces
+        if rest:
             spare = rest + spare[len(rest) :]
-            end = len(self.stock)
         return (columns, reserve, spare, found, end)
 
     def is_won(self, position: Position) -> bool:

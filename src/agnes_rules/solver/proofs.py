@@ -113,15 +113,18 @@ class LossProofs:
         #: fewer positions, which is what a budget counts, and so decides more deals
         #: within one. Not where runs move only whole (nearly every move that builds a
         #: run must be checked): there it costs more, positions included (see
-        #: docs/solver.md), but for the last deal (:attr:`last_deal`).
+        #: docs/solver.md), except once only the last deal is left (:attr:`last_deal`).
         self.check_every_move = board.to_reserve or board.split
-        #: Where :attr:`check_every_move` is off, the stock positions after whose moves the
-        #: proof runs all the same: those with only the last deal to come. A lost deal may
-        #: spend most of its search there, on arrangements of the columns that are each
-        #: lost as the last cards fall, and the proof, run after the moves that make them,
-        #: refutes most of them before the deal: on Parlett's fresh deals about a quarter
-        #: fewer positions and a few per cent less CPU, compiled (see docs/solver.md).
-        self.last_deal = range(max(len(board.stock) - board.width, 0), len(board.stock))
+        #: The stock position of the last deal (-1: no stock): where
+        #: :attr:`check_every_move` is off, the proof runs after every move that could
+        #: strand a position there all the same. A lost deal may spend most of its search
+        #: there, on arrangements of the columns that are each lost as the last cards
+        #: fall, and the proof, run after the moves that make them, refutes most of them
+        #: before the deal: on Parlett's fresh deals about a quarter fewer positions and a
+        #: few per cent less CPU, compiled (see docs/solver.md). These checks share that
+        #: stock position's landmark trials with the positions the deal before leads to;
+        #: measured with them, not apart.
+        self.last_deal = board.last_deal_from()
         #: Whether cards auto-played home may strand a position (the proof then runs after
         #: them, as after a deal): not where cards are worried back. There auto-play sends
         #: a card home only off a card it could come back onto (see
@@ -217,7 +220,7 @@ class LossProofs:
                 if self.stranded(child, False):
                     return True
             elif (
-                (self.check_every_move or child[4] in self.last_deal)
+                (self.check_every_move or child[4] == self.last_deal)
                 and not reach.keeps_open(parent, move)
                 and self.stranded(child, False)
             ):
