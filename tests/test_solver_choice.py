@@ -15,7 +15,7 @@ from agnes_rules.solver.results import Techniques
 from agnes_rules.solver.worryback import WorryBackUses
 
 _ALL = Techniques()
-_PLAIN = attrs.evolve(_ALL, move_ordering=False, dominated_moves=False)
+_PLAIN = attrs.evolve(_ALL, move_ordering=False, dominated_moves=False, deferred_flips=False)
 
 
 def _choice(state: GameState, techniques: Techniques = _ALL) -> tuple[Board, MoveChoice]:
@@ -72,14 +72,17 @@ def test_worry_backs_of_no_use_are_dropped_with_one_deck_only() -> None:
 def test_after_a_move_its_cards_are_not_moved_straight_on_and_the_list_is_reversed() -> None:
     found = 0
     for number in range(1, 40):
-        board, choice = _choice(GameState.deal("agnes-sorel", number), _PLAIN)
+        state = GameState.deal("agnes-sorel", number)
+        board, choice = _choice(state, _PLAIN)
+        forgets = _choice(state, attrs.evolve(_PLAIN, transpositions=False))[1]
         root = board.root
         for move in MoveGenerator(board).moves(root):
             if move[0] != COLUMN_TO_COLUMN:
                 continue
             child = board.apply(root, move)
-            every, _ = choice.after(root, move, child, no_repeats=False)
-            kept, left_out = choice.after(root, move, child, no_repeats=True)
+            every, _ = choice.after(root, move, child, auto_played=True)
+            assert forgets.after(root, move, child, auto_played=False)[0] == every
+            kept, left_out = choice.after(root, move, child, auto_played=False)
             every.reverse()
             kept.reverse()
             assert every == MoveGenerator(board).moves(child)

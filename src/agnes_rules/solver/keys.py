@@ -32,6 +32,7 @@ from agnes_rules.solver.board import (
     InternalMove,
     Position,
 )
+from agnes_rules.solver.flips import FlipUses, flipped_key
 from agnes_rules.solver.worryback import worried_key
 
 __all__ = [
@@ -304,9 +305,11 @@ class PositionKeys:
     """The keys of one deal's positions under the ``symmetry`` switch: link keys (one
     deck), symmetric keys (two decks) or, with ``symmetry`` off, plain keys."""
 
-    def __init__(self, board: Board, symmetry: bool) -> None:
+    def __init__(self, board: Board, symmetry: bool, flips: FlipUses | None = None) -> None:
         self.board = board
         self.symmetry = symmetry
+        #: Which moves are flips, whose positions are told apart (None: flips are not).
+        self.flips = flips
         #: Whether keys are link keys, each made from its parent's.
         self.linked = symmetry and board.decks == 1
 
@@ -347,7 +350,16 @@ class PositionKeys:
     ) -> tuple[bytes, bytes]:
         """:meth:`child_keys`, given ``unplayed``, the link key :func:`move_link_key` gave
         ``move`` before it was played (empty when none was taken), and ``auto``, the moves
-        autoplayed after it: with nothing autoplayed that key is the child's, both ways."""
+        autoplayed after it: with nothing autoplayed that key is the child's, both ways.
+
+        A position reached by a flip that autoplayed nothing is told apart from the same
+        position reached otherwise (:func:`~.flips.flipped_key`): the moves that may
+        follow differ."""
         if unplayed and not auto:
-            return unplayed, unplayed
-        return self.child_keys(parent, key, move, child)
+            link, seen_as = unplayed, unplayed
+        else:
+            link, seen_as = self.child_keys(parent, key, move, child)
+        flips = self.flips
+        if flips is not None and not auto and flips.is_flip(parent, move):
+            seen_as = flipped_key(seen_as, child, move)
+        return link, seen_as

@@ -191,7 +191,8 @@ class LossProofs:
         self, parent: Position, child: Position, move: InternalMove, auto: list[InternalMove]
     ) -> bool:
         """Whether a loss proof refutes ``child``, reached from ``parent`` (not refuted) by
-        ``move`` and its autoplay ``auto``.
+        ``move`` and its autoplay ``auto`` (the cards it sent home, then any flips that
+        put runs on their lower card, see :mod:`.flips`).
 
         The stranded-card proof (:meth:`stranded`, with its landmarks) runs (from the
         stock position :attr:`proof_from` on) after a deal or a card sent home (by
@@ -215,7 +216,12 @@ class LossProofs:
             if (
                 move[0] <= SPARE_TO_FOUNDATION
                 or move[0] == DEAL
-                or (auto and move[0] < DEAL and self.sent_home_strands)
+                or (
+                    auto
+                    and auto[0][0] <= SPARE_TO_FOUNDATION
+                    and move[0] < DEAL
+                    and self.sent_home_strands
+                )
             ):
                 if self.stranded(child, False):
                     return True

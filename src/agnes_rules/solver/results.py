@@ -123,6 +123,11 @@ class Techniques:
     - ``sleep_sets``: a move whose position a loss proof refuted is not tried again
       further down while the moves played since change none of the piles it changes
       (it would lead to a position reached from the refuted one, so lost too).
+    - ``deferred_flips``: where the deals go to the reserve and runs may be split, a run
+      moved from a card it continues onto another card it may lie on (a move that can be
+      undone at once) is followed only by a move that uses the card it uncovered: that
+      card sent home, or a card packed on it (in a winning line such a move can always
+      wait for that one).
     """
 
     transpositions: bool = True
@@ -142,6 +147,7 @@ class Techniques:
     carry_over: bool = True
     restarts: bool = True
     sleep_sets: bool = True
+    deferred_flips: bool = True
 
 
 #: The default of :func:`~agnes_rules.solver.solve`: every technique on.

@@ -20,6 +20,7 @@ from agnes_rules.solver.board import DEAL, SPARE_TO_FOUNDATION, Board, InternalM
 from agnes_rules.solver.carry_over import PassRecord
 from agnes_rules.solver.choice import MoveChoice
 from agnes_rules.solver.collector import pause_collector, resume_collector
+from agnes_rules.solver.flips import FlipUses
 from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.proofs import LossProofs
@@ -105,18 +106,26 @@ def for_worry_back(techniques: Techniques) -> Techniques:
 
 
 def _settled(
-    child: Position,
+    parent: Position,
     move: InternalMove,
+    child: Position,
     safe: Autoplay | None,
     reversible: ReversibleAutoplay | None,
+    flips: FlipUses | None,
 ) -> tuple[Position, list[InternalMove]]:
-    """``child``, reached by ``move``, after the auto-play in use (``safe``, or
-    ``reversible`` where cards are worried back, or none), and the moves it played."""
+    """``child``, reached from ``parent`` by ``move``, after the auto-play in use
+    (``safe``, or ``reversible`` where cards are worried back, or none) and, where flips
+    wait for their use, with its runs on the lower of their cards (see :mod:`.flips`);
+    and the moves played on the way."""
     if safe is not None:
-        return safe.settle(child, move)
-    if reversible is not None:
-        return reversible.settle(child, move)
-    return child, []
+        child, auto = safe.settle(child, move)
+    elif reversible is not None:
+        child, auto = reversible.settle(child, move)
+    else:
+        auto = []
+    if flips is not None:
+        return flips.settle(parent, move, child, auto)
+    return child, auto
 
 
 def _give_up_line(stack: list[_Frame], at: int, record: PassRecord | None, met: bytes) -> None:
@@ -143,8 +152,16 @@ class Search:
         self.generator = MoveGenerator(self.board)
         #: Which moves may follow a worry-back.
         self.worry_uses = WorryBackUses(self.board, self.generator)
+        #: Which moves may follow a flip (None: flips are moves like any other).
+        self.flips = (
+            FlipUses(self.board, self.generator)
+            if FlipUses.applies(self.board, techniques)
+            else None
+        )
         #: Which moves the search tries, in what order (and the salt of that order).
-        self.choice = MoveChoice(self.board, self.generator, self.worry_uses, techniques)
+        self.choice = MoveChoice(
+            self.board, self.generator, self.worry_uses, techniques, self.flips
+        )
         self.autoplay: Autoplay | ReversibleAutoplay = (
             ReversibleAutoplay(self.board, self.worry_uses)
             if self.board.worry_back
@@ -164,7 +181,7 @@ class Search:
         #: Whether the last streamlined pass gave up on a line (see :meth:`run`).
         self.gave_up = False
         #: The keys of positions (link keys with one deck: see :mod:`.keys`).
-        self.keys = PositionKeys(self.board, techniques.symmetry)
+        self.keys = PositionKeys(self.board, techniques.symmetry, self.flips)
         #: Whether the streamlined pass hands on what it proved lost (see :mod:`.carry_over`):
         #: with one deck dealt to the columns (with deals to the reserve it changed nothing).
         self.carry_over = techniques.carry_over and self.keys.linked and not self.board.to_reserve
@@ -182,14 +199,15 @@ class Search:
         #: The best-first pass (None: no such pass). Like the streamlined pass it can only
         #: pay where most deals are won, so it runs where that one does (one deck dealt to
         #: the columns too, since novelty: see docs/solver.md). It keeps a table of the
-        #: positions it met, so not with ``transpositions`` off.
+        #: positions it met, so not with ``transpositions`` off. It plays flips like any
+        #: other move, so its keys do not tell them apart.
         self.best_first = (
             BestFirst(
                 self.board,
                 self.generator,
                 self.autoplay,
                 self.proofs,
-                self.keys,
+                PositionKeys(self.board, techniques.symmetry),
                 novelty=techniques.novelty,
             )
             if techniques.best_first
@@ -380,12 +398,21 @@ class Search:
             return Outcome.WON, line + greedy_line, 1, None
         if self.proofs.refuted(greedy_root):
             return None, [], 0, None  # cards went home too early: nothing to search
-        frame = self.root_frame(greedy_root, line + greedy_line)
-        record = PassRecord(frame[3], greedy) if self.carry_over else None
-        stack = [frame]
-        outcome, path, examined = self.depth_first(
-            stack, max_states, watch, greedy=True, record=record
-        )
+        # Flips are moves like any other here: waiting for their use cost this pass wins
+        # it found otherwise (docs/solver.md, "Effect of each technique").
+        flips = self.flips
+        if flips is not None:
+            flips.active = False
+        try:
+            frame = self.root_frame(greedy_root, line + greedy_line)
+            record = PassRecord(frame[3], greedy) if self.carry_over else None
+            stack = [frame]
+            outcome, path, examined = self.depth_first(
+                stack, max_states, watch, greedy=True, record=record
+            )
+        finally:
+            if flips is not None:
+                flips.active = True
         if record is not None:
             record.give_up(frame[3] for frame in stack)  # those it had not finished
         # A pass that never sent home a card the exact autoplay keeps, nor gave up on a
@@ -459,7 +486,8 @@ class Search:
             repeated = bool(raw) and raw in seen
             child_key = raw
             if not repeated:
-                child, auto = _settled(board.apply(position, move), move, safe, reversible)
+                child = board.apply(position, move)
+                child, auto = _settled(position, move, child, safe, reversible, self.flips)
                 child_link = b""
                 if use_table:
                     child_link, child_key = self.keys.settled_keys(
@@ -494,7 +522,7 @@ class Search:
                 if (record is None or record.refuted(child_key)) and techniques.sleep_sets:
                     asleep.append(sleeper(move, touched(position, child)))
                 continue
-            moves, left_out = self.choice.after(position, move, child, not auto and use_table)
+            moves, left_out = self.choice.after(position, move, child, bool(auto))
             if left_out and record is not None:
                 record.lead(child_key, key)  # what was left out, one move from ``key`` gives
             if move[0] == DEAL and len(capped) < len(caps):

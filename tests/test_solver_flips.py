@@ -1,0 +1,187 @@
+"""Flips: runs moved between two cards they continue, played only when the next move uses
+them, and each run settled on the lower of its two cards."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from agnes_rules.core.state import GameState
+from agnes_rules.core.variant import PresetName
+from agnes_rules.solver import Outcome, Techniques, solve
+from agnes_rules.solver.board import (
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    DEAL,
+    DOWN,
+    SPARE_TO_FOUNDATION,
+    Board,
+    InternalMove,
+    Position,
+)
+from agnes_rules.solver.flips import FlipUses
+from agnes_rules.solver.moves import MoveGenerator
+
+_FLIPPING: list[PresetName] = ["agnes-bernauer-pysol", "agnes-bernauer-parlett"]
+
+
+def _positions(name: PresetName, seed: int, count: int) -> tuple[Board, list[Position]]:
+    """A board of ``name`` and the positions of random play on it (half the moves to the
+    foundations where one is legal, few deals), which hold flips to try."""
+    chooser = random.Random(seed)
+    board = Board(GameState.deal(name, seed))
+    generator = MoveGenerator(board)
+    position, seen = board.root, [board.root]
+    for _ in range(count):
+        moves = generator.moves(position)
+        home = [move for move in moves if move[0] <= SPARE_TO_FOUNDATION]
+        between = [move for move in moves if move[0] != DEAL]
+        if home and chooser.random() < 0.5:
+            moves = home
+        elif between and chooser.random() < 0.9:
+            moves = between
+        if not moves:
+            break
+        position = board.apply(position, chooser.choice(moves))
+        seen.append(position)
+    return board, seen
+
+
+def _uses_the_card(move: InternalMove, candidate: InternalMove) -> bool:
+    """Whether ``candidate`` uses the card the flip ``move`` uncovered, but undoes it."""
+    _, source, target, count = move
+    if candidate == (COLUMN_TO_COLUMN, target, source, count):
+        return False
+    if candidate[0] == COLUMN_TO_FOUNDATION:
+        return candidate[1] == source
+    return candidate[0] >= COLUMN_TO_COLUMN and candidate[0] != DEAL and candidate[2] == source
+
+
+def test_flips_wait_only_where_the_argument_holds() -> None:
+    techniques = Techniques()
+    applies = {
+        name: FlipUses.applies(Board(GameState.deal(name, 1)), techniques)
+        for name in ("agnes-bernauer-pysol", "agnes-bernauer-parlett", "agnes-bernauer")
+    }
+    # Morehead's rules move only whole runs: no run lies on a card it continues and moves.
+    assert applies == {
+        "agnes-bernauer-pysol": True,
+        "agnes-bernauer-parlett": True,
+        "agnes-bernauer": False,
+    }
+    for name in ("agnes-sorel", "agnes-sorel-pysol", "agnes-two", "agnes-sorel-aisleriot"):
+        assert not FlipUses.applies(Board(GameState.deal(name, 1)), techniques), name
+    switched_off = Techniques(deferred_flips=False)
+    assert not FlipUses.applies(Board(GameState.deal("agnes-bernauer-pysol", 1)), switched_off)
+
+
+@pytest.mark.parametrize("name", _FLIPPING)
+def test_a_flip_is_undone_by_one_move_and_only_moves_that_use_it_follow(
+    name: PresetName,
+) -> None:
+    flips_seen = 0
+    for seed in range(1, 13):
+        board, positions = _positions(name, seed, 120)
+        generator = MoveGenerator(board)
+        flips = FlipUses(board, generator)
+        for position in positions:
+            for move in generator.moves(position):
+                if not flips.is_flip(position, move):
+                    continue
+                flips_seen += 1
+                child = board.apply(position, move)
+                _, source, target, count = move
+                undo = (COLUMN_TO_COLUMN, target, source, count)
+                legal = generator.moves(child)
+                assert undo in legal
+                assert board.apply(child, undo) == position
+                assert flips.is_flip(child, undo)
+                uses = flips.uses(move, child)
+                assert uses == [m for m in legal if _uses_the_card(move, m)]
+                if not flips.has_use(position, move):
+                    assert uses == []
+    assert flips_seen > 100
+
+
+def _on_higher_hosts(board: Board, position: Position) -> list[InternalMove]:
+    """Every flip of ``position`` from a card onto a lower one (by index), found by looking
+    at every card (what :meth:`FlipUses.settle` finds by looking at what a step changed)."""
+    columns = position[0]
+    open_at = {column[-1]: number for number, column in enumerate(columns) if column}
+    found = []
+    for source, column in enumerate(columns):
+        for at in range(1, len(column)):
+            moved, under = column[at], column[at - 1]
+            above = column[at:]
+            if under >= DOWN or any(b not in board.links[a] for a, b in pairwise(above)):
+                continue
+            if moved not in board.links[under]:
+                continue
+            for lower in board.fits_under[moved]:
+                target = open_at.get(lower, source)
+                if lower < under and moved in board.links[lower] and target != source:
+                    found.append((COLUMN_TO_COLUMN, source, target, len(column) - at))
+    return found
+
+
+@pytest.mark.parametrize("name", _FLIPPING)
+def test_settling_puts_each_run_on_the_lower_of_its_cards_by_legal_flips(
+    name: PresetName,
+) -> None:
+    settled_some = 0
+    for seed in range(1, 25):
+        chooser = random.Random(seed)
+        board = Board(GameState.deal(name, seed))
+        generator = MoveGenerator(board)
+        flips = FlipUses(board, generator)
+        position = board.root
+        while _on_higher_hosts(board, position):
+            position = board.apply(position, _on_higher_hosts(board, position)[0])
+        for _ in range(300):
+            moves = generator.moves(position)
+            between = [move for move in moves if move[0] != DEAL]
+            if between and chooser.random() < 0.95:
+                moves = between
+            if not moves:
+                break
+            move = chooser.choice(moves)
+            child = board.apply(position, move)
+            settled, played = flips.settle(position, move, child, [])
+            if flips.is_flip(position, move):
+                # A flip that autoplayed nothing is left as it is: its use comes next.
+                assert (settled, played) == (child, [])
+                continue
+            replayed = child
+            for flip in played:
+                assert flips.is_flip(replayed, flip)
+                assert flip in generator.moves(replayed)
+                replayed = board.apply(replayed, flip)
+            assert replayed == settled
+            assert _on_higher_hosts(board, settled) == []
+            settled_some += bool(played)
+            position = settled
+    assert settled_some > 10
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "verdict"),
+    [
+        ("agnes-bernauer-parlett", 406, Outcome.LOST),
+        ("agnes-bernauer-parlett", 1057, Outcome.LOST),
+        ("agnes-bernauer-pysol", 941, Outcome.LOST),
+        ("agnes-bernauer-pysol", 11, Outcome.WON),
+        ("agnes-bernauer-pysol", 34, Outcome.WON),
+        ("agnes-bernauer-parlett", 3, Outcome.WON),
+    ],
+)
+def test_deferred_flips_keep_every_verdict(name: PresetName, number: int, verdict: Outcome) -> None:
+    state = GameState.deal(name, number)
+    plain = solve(state, max_states=100_000, techniques=Techniques(deferred_flips=False))
+    deferred = solve(state, max_states=100_000)
+    assert deferred.outcome is plain.outcome is verdict
+    if verdict is Outcome.WON:
+        for move in deferred.moves:  # the won line is legal, flips and all
+            state = state.apply(move)
+        assert state.is_won
