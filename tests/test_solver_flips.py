@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
+import attrs
 import pytest
 
 from agnes_rules.core.state import GameState
-from agnes_rules.core.variant import PresetName
+from agnes_rules.core.variant import Packing, PresetName
 from agnes_rules.solver import Outcome, Techniques, solve
+from agnes_rules.solver.autoplay import Autoplay
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -22,6 +24,7 @@ from agnes_rules.solver.board import (
     Position,
 )
 from agnes_rules.solver.flips import FlipUses
+from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
 
 _FLIPPING: list[PresetName] = ["agnes-bernauer-pysol", "agnes-bernauer-parlett"]
@@ -61,8 +64,12 @@ def _uses_the_card(move: InternalMove, candidate: InternalMove) -> bool:
 
 def test_flips_wait_only_where_the_argument_holds() -> None:
     techniques = Techniques()
+
+    def applies_to(state: GameState, techniques: Techniques = techniques) -> bool:
+        return FlipUses.applies(Board(state), state.variant, techniques)
+
     applies = {
-        name: FlipUses.applies(Board(GameState.deal(name, 1)), techniques)
+        name: applies_to(GameState.deal(name, 1))
         for name in ("agnes-bernauer-pysol", "agnes-bernauer-parlett", "agnes-bernauer")
     }
     # Morehead's rules move only whole runs: no run lies on a card it continues and moves.
@@ -72,9 +79,12 @@ def test_flips_wait_only_where_the_argument_holds() -> None:
         "agnes-bernauer": False,
     }
     for name in ("agnes-sorel", "agnes-sorel-pysol", "agnes-two", "agnes-sorel-aisleriot"):
-        assert not FlipUses.applies(Board(GameState.deal(name, 1)), techniques), name
-    switched_off = Techniques(deferred_flips=False)
-    assert not FlipUses.applies(Board(GameState.deal("agnes-bernauer-pysol", 1)), switched_off)
+        assert not applies_to(GameState.deal(name, 1)), name
+    pysol = GameState.deal("agnes-bernauer-pysol", 1)
+    assert not applies_to(pysol, Techniques(deferred_flips=False))
+    # Packed by colour, a run through all 13 ranks could take the card it lies on.
+    same_colour = attrs.evolve(pysol.variant, name="same-colour", packing=Packing.SAME_COLOUR)
+    assert not applies_to(GameState.deal(same_colour, 1))
 
 
 @pytest.mark.parametrize("name", _FLIPPING)
@@ -185,3 +195,39 @@ def test_deferred_flips_keep_every_verdict(name: PresetName, number: int, verdic
         for move in deferred.moves:  # the won line is legal, flips and all
             state = state.apply(move)
         assert state.is_won
+
+
+@pytest.mark.parametrize("name", _FLIPPING)
+def test_the_keys_of_settled_positions_are_those_made_from_scratch(name: PresetName) -> None:
+    # Settling may take cards off a column and put others on it in one step; the link
+    # key made from the parent's must still be the position's own.
+    settled_some = 0
+    for seed in range(1, 25):
+        chooser = random.Random(seed)
+        board = Board(GameState.deal(name, seed))
+        generator = MoveGenerator(board)
+        flips = FlipUses(board, generator)
+        keys = PositionKeys(board, True, flips)
+        autoplay = Autoplay(board)
+        position, _ = autoplay.autoplay(board.root)
+        key = link_key(board, position)
+        for _ in range(300):
+            moves = generator.moves(position)
+            between = [move for move in moves if move[0] != DEAL]
+            if between and chooser.random() < 0.95:
+                moves = between
+            if not moves:
+                break
+            move = chooser.choice(moves)
+            child, auto = autoplay.settle(board.apply(position, move), move)
+            child, auto = flips.settle(position, move, child, auto)
+            unplayed = move_link_key(board, key, position, move) if move[0] != DEAL else b""
+            link, seen_as = keys.settled_keys(position, key, move, child, unplayed, auto)
+            assert link == link_key(board, child)
+            if flips.is_flip(position, move) and not auto:
+                assert seen_as != link  # told apart: its moves differ
+            else:
+                assert seen_as == link
+            settled_some += bool(auto) and auto[-1][0] == COLUMN_TO_COLUMN
+            position, key = child, link
+    assert settled_some > 10

@@ -4,9 +4,10 @@ A *flip* moves a run from a card it continues (the run's bottom card X lies
 face up on P, X continues a run on P) onto another card P' it may lie on, the top
 of another column. It can be undone at once (the same run back onto P), and it
 changes only which of P and P' lies open. Where the deals go to the reserve (they
-never cover a column), runs may be split and an empty column takes a run (or
-none), a flip is followed only by a move that *uses* P, the card it uncovered: P
-sent home, or a card or run packed on P (but X's run back, which undoes it).
+never cover a column), runs may be split, an empty column takes a run (or none)
+and cards are packed by alternate colours (one deck), a flip is followed only by a
+move that *uses* P, the card it uncovered: P sent home, or a card or run packed on
+P (but X's run back, which undoes it).
 
 Why that loses no win: in a winning line, take a flip f and the first later move
 m that uses P or P' or moves X. The moves between touch none of them: f commutes
@@ -14,27 +15,33 @@ with each (the same position in either order), so f can wait until just before
 m. If m packs a card on P or sends P home, f is followed by a move that uses
 it. If m moves X's run (or part of it with X) on, f and m are the one move of X's
 run from P, or no move at all. If m moves P (with cards under it, or alone), the
-same cards with X's run on P can move instead (P..X is a run, and an empty column
-takes a run), and f can wait further, after that move. If m moves P' with X's run,
-P' alone can move before f instead. Nothing else uses P' (X covers it). None of
-these lengthens the line, so a shortest winning line can be rearranged so that each
-flip is followed by a move that uses P, and the arguments that rest on a shortest
-line (the moves that only repeat the one before, see :mod:`.ordering`) still hold.
-The exact auto-play never sends P or P' home on the way: X, not at home, could
-still be packed on them.
+same cards with X's run on P can move instead (P..X is a run, an empty column
+takes a run, and with alternate colours the target is not in X's run), and f can
+wait further, after that move. If m moves P' with X's run, P' alone can move before
+f instead. Nothing else uses P' (X covers it). None of these lengthens the line
+(counted in its moves other than flips), so a shortest winning line can be
+rearranged so that each flip is followed by a move that uses P, and the arguments
+that rest on a shortest line (the moves that only repeat the one before, see
+:mod:`.ordering`) still hold. The exact auto-play never sends P or P' home on the
+way: X, not at home, could still be packed on them.
 
 The position right after a flip is told apart from the same position reached
 otherwise (:func:`flipped_key`), since its moves differ; a flip that no move could
-use is not tried (:meth:`FlipUses.useful`). In the Bernauer family most of the
-positions a search makes after the last deal used to differ from others only by
-flips (see docs/solver.md, "Effect of each technique").
+use is not tried (:meth:`FlipUses.useful`). After every other step the runs the
+step placed or uncovered are settled on the lower (by index) of their two cards
+where that lies open (:meth:`FlipUses.settle`): positions one flip apart are won or
+lost together, so the search keeps one of each set (the key of such a step is made
+from scratch, see :meth:`.PositionKeys.settled_keys`). In the Bernauer family most
+of the positions a search makes after the last deal used to differ from others only
+by flips (see docs/solver.md, "Effect of each technique").
 
 >>> from agnes_rules import GameState
 >>> from agnes_rules.solver.board import Board
->>> board = Board(GameState.deal("agnes-bernauer-pysol", 1))
->>> FlipUses.applies(board, Techniques())
+>>> state = GameState.deal("agnes-bernauer-pysol", 1)
+>>> FlipUses.applies(Board(state), state.variant, Techniques())
 True
->>> FlipUses.applies(Board(GameState.deal("agnes-bernauer", 1)), Techniques())
+>>> state = GameState.deal("agnes-bernauer", 1)
+>>> FlipUses.applies(Board(state), state.variant, Techniques())
 False
 """
 
@@ -42,6 +49,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from agnes_rules.core.variant import Packing, Variant
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -74,12 +82,16 @@ class FlipUses:
         self.active = True
 
     @staticmethod
-    def applies(board: Board, techniques: Techniques) -> bool:
-        """Whether flips wait for their use on ``board`` with ``techniques``: where the
-        deals go to the reserve, runs may be split, an empty column takes a run or
-        nothing, and no card comes back from the foundations."""
+    def applies(board: Board, variant: Variant, techniques: Techniques) -> bool:
+        """Whether flips wait for their use on ``board`` (of ``variant``) with
+        ``techniques``: one deck, packing by alternate colours, the deals to the reserve,
+        runs that may be split, an empty column that takes a run or nothing, and no card
+        back from the foundations. (With alternate colours no run that holds X can take
+        the card X lies on, which would need a run through all 13 ranks whose ends are of
+        one colour.)"""
         return (
             techniques.deferred_flips
+            and variant.packing is Packing.ALTERNATE_COLOUR
             and board.decks == 1
             and board.to_reserve
             and board.split

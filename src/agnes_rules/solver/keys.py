@@ -357,6 +357,10 @@ class PositionKeys:
         follow differ."""
         if unplayed and not auto:
             link, seen_as = unplayed, unplayed
+        elif auto and auto[-1][0] == COLUMN_TO_COLUMN and self.linked:
+            # Settling flips (see :mod:`.flips`) may take cards off a column and put others
+            # on it in one step, which a link key made from its parent's does not follow.
+            link = seen_as = link_key(self.board, child)
         else:
             link, seen_as = self.child_keys(parent, key, move, child)
         flips = self.flips

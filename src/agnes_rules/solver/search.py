@@ -155,7 +155,7 @@ class Search:
         #: Which moves may follow a flip (None: flips are moves like any other).
         self.flips = (
             FlipUses(self.board, self.generator)
-            if FlipUses.applies(self.board, techniques)
+            if FlipUses.applies(self.board, state.variant, techniques)
             else None
         )
         #: Which moves the search tries, in what order (and the salt of that order).
