@@ -52,6 +52,18 @@ def _positions(name: PresetName, seed: int, count: int) -> tuple[Board, list[Pos
     return board, seen
 
 
+def _mostly_between_columns(
+    generator: MoveGenerator, position: Position, chooser: random.Random
+) -> InternalMove | None:
+    """A random legal move of ``position``, the deal only once in twenty (or when it is the
+    only move), so that runs move about between the columns; None when there is none."""
+    moves = generator.moves(position)
+    between = [move for move in moves if move[0] != DEAL]
+    if between and chooser.random() < 0.95:
+        moves = between
+    return chooser.choice(moves) if moves else None
+
+
 def _uses_the_card(move: InternalMove, candidate: InternalMove) -> bool:
     """Whether ``candidate`` uses the card the flip ``move`` uncovered, but undoes it."""
     _, source, target, count = move
@@ -150,13 +162,9 @@ def test_settling_puts_each_run_on_the_lower_of_its_cards_by_legal_flips(
         while _on_higher_hosts(board, position):
             position = board.apply(position, _on_higher_hosts(board, position)[0])
         for _ in range(300):
-            moves = generator.moves(position)
-            between = [move for move in moves if move[0] != DEAL]
-            if between and chooser.random() < 0.95:
-                moves = between
-            if not moves:
+            move = _mostly_between_columns(generator, position, chooser)
+            if move is None:
                 break
-            move = chooser.choice(moves)
             child = board.apply(position, move)
             settled, played = flips.settle(position, move, child, [])
             if flips.is_flip(position, move):
@@ -212,13 +220,9 @@ def test_the_keys_of_settled_positions_are_those_made_from_scratch(name: PresetN
         position, _ = autoplay.autoplay(board.root)
         key = link_key(board, position)
         for _ in range(300):
-            moves = generator.moves(position)
-            between = [move for move in moves if move[0] != DEAL]
-            if between and chooser.random() < 0.95:
-                moves = between
-            if not moves:
+            move = _mostly_between_columns(generator, position, chooser)
+            if move is None:
                 break
-            move = chooser.choice(moves)
             child, auto = autoplay.settle(board.apply(position, move), move)
             child, auto = flips.settle(position, move, child, auto)
             unplayed = move_link_key(board, key, position, move) if move[0] != DEAL else b""

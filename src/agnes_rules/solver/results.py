@@ -123,11 +123,14 @@ class Techniques:
     - ``sleep_sets``: a move whose position a loss proof refuted is not tried again
       further down while the moves played since change none of the piles it changes
       (it would lead to a position reached from the refuted one, so lost too).
-    - ``deferred_flips``: where the deals go to the reserve and runs may be split, a run
-      moved from a card it continues onto another card it may lie on (a move that can be
-      undone at once) is followed only by a move that uses the card it uncovered: that
-      card sent home, or a card packed on it (in a winning line such a move can always
-      wait for that one).
+    - ``deferred_flips``: in the exact search, with one deck packed by alternate colours
+      whose deals go to the reserve, runs that may be split and gaps that take runs, a run
+      moved from a card it continues onto another card it may lie on (a *flip*, undone
+      by one move) is followed only by a move that uses the card it uncovered: that card
+      sent home, or a card packed on it (in a winning line a flip can always wait for
+      that one); and after every other step each run is moved onto the lower (by index)
+      of its two cards where that lies open, which keeps one of the positions a flip
+      apart (they are won or lost together).
     """
 
     transpositions: bool = True
