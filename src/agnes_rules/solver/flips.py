@@ -162,10 +162,13 @@ class FlipUses:
         flips added; but not after a flip that autoplayed nothing, whose use must come
         next. Positions one flip apart are won or lost together, so the search keeps one.
 
-        Only the cards the step placed or uncovered are looked at: where every run of
-        ``parent`` lies on the lower of its cards, so does every run of the result. A
-        flip moves a run between the two cards it may lie on and changes which of them
-        lies open, and nothing else, so such flips never make or undo one another.
+        Only the cards the step placed or uncovered are looked at (and after a flip, the
+        two columns it changed, one of them enough): where every run of ``parent`` lies on
+        the lower of its cards, so does nearly always every run of the result (a test
+        checks it along random play). A run left on its higher card costs the search a
+        position it could have shared, never a verdict. A flip moves a run between the
+        two cards it may lie on and changes which of them lies open, and nothing else, so
+        such flips never make or undo one another.
         """
         if not self.active or (not auto and self.is_flip(parent, move)):
             return child, auto
