@@ -75,7 +75,6 @@ class FlipUses:
         self.board = board
         self.links = board.links
         self.fits_under = board.fits_under
-        self.one_deck = board.decks == 1
         self.generator = generator
         #: Whether flips wait for their use in the pass that runs now: the exact search.
         #: The streamlined pass plays them like other moves (see :meth:`.Search.streamlined`).
@@ -132,7 +131,7 @@ class FlipUses:
 
     def has_use(self, position: Position, flip: InternalMove) -> bool:
         """Whether some move could use the card ``flip`` would uncover (true of more flips
-        than :meth:`uses` keeps a move after)."""
+        than :meth:`uses` keeps a move after; one deck, as :meth:`applies` requires)."""
         columns, reserve, spare, found, _ = position
         _, source, _, count = flip
         column = columns[source]
@@ -141,7 +140,7 @@ class FlipUses:
             return True
         moved = column[-count]
         for card in self.board.packers[uncovered]:
-            if card == moved and self.one_deck:
+            if card == moved:
                 continue
             if card in spare:
                 return True
@@ -252,9 +251,9 @@ class FlipUses:
             if moved not in links[top]:
                 continue
             for source, column in enumerate(columns):
-                if source == number or moved not in column:
+                at = column.find(moved)
+                if source == number or at < 0:
                     continue
-                at = column.index(moved)
                 under = column[at - 1] if at else DOWN
                 if (
                     top < under < DOWN

@@ -256,7 +256,8 @@ def _relink(
             continue
         # A step only takes cards off the top of a pile or puts cards on it, and may
         # turn up the card it uncovers: the first card to code again is the first new
-        # one, or that turned card.
+        # one, or that turned card. (A step that settled flips may do both to one pile;
+        # its key is made from scratch instead, see PositionKeys.settled_keys.)
         start = min(len(pile), len(old))
         if start and pile[start - 1] != old[start - 1]:
             start -= 1
