@@ -12,7 +12,9 @@ import pytest
 from agnes_rules.core.state import GameState
 from agnes_rules.core.variant import Packing, PresetName
 from agnes_rules.solver import Outcome, Techniques, solve
+from agnes_rules.solver.api import checked_line
 from agnes_rules.solver.autoplay import Autoplay
+from agnes_rules.solver.best_first import BestFirst
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
     COLUMN_TO_FOUNDATION,
@@ -26,6 +28,7 @@ from agnes_rules.solver.board import (
 from agnes_rules.solver.flips import FlipUses
 from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
+from agnes_rules.solver.search import Search
 
 _FLIPPING: list[PresetName] = ["agnes-bernauer-pysol", "agnes-bernauer-parlett"]
 
@@ -203,6 +206,105 @@ def test_deferred_flips_keep_every_verdict(name: PresetName, number: int, verdic
         for move in deferred.moves:  # the won line is legal, flips and all
             state = state.apply(move)
         assert state.is_won
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "verdict"),
+    [
+        ("agnes-bernauer-pysol", 941, Outcome.LOST),
+        ("agnes-bernauer-pysol", 31, Outcome.LOST),
+        ("agnes-bernauer-parlett", 1057, Outcome.LOST),
+        ("agnes-bernauer-pysol", 19, Outcome.WON),
+        ("agnes-bernauer-parlett", 3, Outcome.WON),
+    ],
+)
+def test_the_best_first_pass_settles_flips_and_keeps_every_verdict(
+    name: PresetName, number: int, verdict: Outcome
+) -> None:
+    # Alone, the pass expands every position it meets until it wins: it proves what the
+    # exact search proves, with flips of no use left out and runs settled (or not).
+    state = GameState.deal(name, number)
+    search = Search(state, Techniques())
+    assert search.best_first is not None
+    assert search.best_first.flips is search.flips is not None
+    assert isinstance(search.autoplay, Autoplay)
+    root, line = search.autoplay.autoplay(search.board.root)
+    examined = []
+    for flips in (None, search.flips):
+        search.proofs.start_pass()  # the trials of the proofs start afresh each run
+        keys = PositionKeys(search.board, True)
+        alone = BestFirst(
+            search.board, search.generator, search.autoplay, search.proofs, keys, flips=flips
+        )
+        outcome, won_line, count = alone.run(root, line, 100_000, 100_000, None)
+        assert outcome is verdict
+        if verdict is Outcome.WON:
+            assert checked_line(state, won_line)  # the rules engine replays it, flips and all
+        examined.append(count)
+    if verdict is Outcome.LOST:
+        assert examined[1] < examined[0]  # positions one flip apart counted once
+
+
+def _end_game(name: PresetName, seed: int) -> tuple[Search, Position]:
+    """A search of ``name``'s deal ``seed`` and a position of random play from it, most
+    cards sent home where they can go, taken at the empty stock or before: a small game
+    in which runs are shuffled between columns, as flips do."""
+    chooser = random.Random(seed)
+    search = Search(GameState.deal(name, seed), Techniques())
+    board, generator, autoplay = search.board, search.generator, search.autoplay
+    assert isinstance(autoplay, Autoplay)
+    position, _ = autoplay.autoplay(board.root)
+    for _ in range(400):
+        moves = generator.moves(position)
+        if not moves:
+            break
+        home = [move for move in moves if move[0] <= SPARE_TO_FOUNDATION]
+        deals = [move for move in moves if move[0] == DEAL]
+        if home and chooser.random() < 0.7:
+            moves = home
+        elif deals and chooser.random() < 0.3:
+            moves = deals
+        else:
+            moves = [move for move in moves if move[0] != DEAL] or moves
+        move = chooser.choice(moves)
+        position, _ = autoplay.settle(board.apply(position, move), move)
+        if position[4] == len(board.stock) and chooser.random() < 0.1:
+            break
+    return search, position
+
+
+@pytest.mark.parametrize(
+    ("name", "seeds"),
+    [
+        ("agnes-bernauer-pysol", [143, *range(1, 13)]),
+        ("agnes-bernauer-parlett", [18, *range(1, 13)]),
+    ],
+)
+def test_end_games_keep_their_verdicts_with_flips_in_each_pass(
+    name: PresetName, seeds: list[int]
+) -> None:
+    # Each pass alone, from end games of random play, with flips as they are and with
+    # flips as any other move: the same verdict wherever both decide. (A first form of
+    # the best-first pass took a position met again before settling as the settled one
+    # even after the flip back from it, and lost the won end game of PySol 143.)
+    decided = 0
+    for seed in seeds:
+        search, position = _end_game(name, seed)
+        board, generator, autoplay = search.board, search.generator, search.autoplay
+        assert isinstance(autoplay, Autoplay)
+        verdicts = []
+        for flips in (None, search.flips):
+            search.proofs.start_pass()
+            keys = PositionKeys(board, True)
+            alone = BestFirst(board, generator, autoplay, search.proofs, keys, flips=flips)
+            verdicts.append(alone.run(position, [], 40_000, 40_000, None)[0])
+        for techniques in (Techniques(deferred_flips=False), Techniques()):
+            exact = Search(search.state, techniques)
+            verdicts.append(exact.exact(position, [], 200_000, None, 0)[0])
+        known = {verdict for verdict in verdicts if verdict in (Outcome.WON, Outcome.LOST)}
+        assert len(known) <= 1, (seed, verdicts)
+        decided += bool(known)
+    assert decided >= len(seeds) - 2
 
 
 @pytest.mark.parametrize("name", _FLIPPING)

@@ -12,10 +12,19 @@ position met before had it come first (:mod:`.novelty`), so that the pass does
 not wander on a plateau of that measure. It ends at a win, at its budget, or
 when nothing is left to expand; the last is a loss proof as good as the exact search's,
 since every move of every position met and not refuted or proved lost by an earlier
-pass (:mod:`.carry_over`) was tried (no move is
+pass (:mod:`.carry_over`) was tried, but flips of no use (below; no move is
 left out as a repeat: :func:`~.ordering.without_repeats` needs a depth-first
 order). It runs only where gaps can be filled, so no move is dominated either
-(:func:`~.ordering.undominated` needs gaps that stay empty).
+(:func:`~.ordering.undominated` needs gaps that stay empty). Where flips wait for
+their use in the exact search (:mod:`.flips`), the pass leaves out the flips no
+move could use and settles each step's runs as that search does, but lets any move
+follow a flip. What it proves lost is still lost: counting only the moves other
+than flips, a won position has a shortest winning line in which each flip is
+followed by a move that uses it (see :mod:`.flips`). The pass tries that line's
+first move (a flip it leaves out has no use) and, after a flip, the move that uses
+it; the first of them that is not a flip reaches a won position nearer a win,
+settled or not (settling plays only flips). So each won position it meets leads to
+a nearer one it meets too, and none is ever taken for lost.
 
 When it stops at its budget, the exact search starts afresh; but what the pass
 proved need not be proved again (:class:`LostPositions`): the positions a loss
@@ -39,6 +48,7 @@ from agnes_rules.solver.board import (
     InternalMove,
     Position,
 )
+from agnes_rules.solver.flips import FlipUses
 from agnes_rules.solver.keys import PositionKeys, move_link_key
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.novelty import Novelty
@@ -175,6 +185,7 @@ class BestFirst:
         proofs: LossProofs,
         keys: PositionKeys,
         novelty: bool = True,
+        flips: FlipUses | None = None,
     ) -> None:
         self.board = board
         self.generator = generator
@@ -183,6 +194,10 @@ class BestFirst:
         self.keys = keys
         #: Whether novel positions come first (``Techniques.novelty``; it needs link keys).
         self.novelty = novelty and keys.linked
+        #: Where flips wait for their use in the exact search (None: not here): this pass
+        #: plays them like other moves but for those of no use, and it settles each
+        #: step's runs on the lower of their cards (see :mod:`.flips`).
+        self.flips = flips
 
     def run(
         self,
@@ -224,23 +239,24 @@ class BestFirst:
         lost = LostPositions() if lost is None else lost
         refuted = lost.keys
         raw_keys = keys.linked
+        flips = self.flips
         while heap:
             _, position, key, position_key = heapq.heappop(heap)
-            for move in self.generator.moves(position):
+            moves = self.generator.moves(position)
+            if flips is not None:
+                moves = flips.useful(position, moves)
+            for move in moves:
                 # With link keys a move from a pile or a spare space gets its child's key
                 # (before autoplay) unplayed, as in the exact search: a key met is of a
                 # settled position, nothing to autoplay, so the move is a repeat and needs
                 # no playing (both ways to a repeat end in ``continue`` below).
-                raw = (
-                    move_link_key(board, key, position, move)
-                    if raw_keys and move[0] < DEAL
-                    else b""
-                )
+                raw = b""
+                if raw_keys and move[0] < DEAL:
+                    raw = move_link_key(board, key, position, move)
                 if raw and (raw in parents or raw in refuted):
                     child_key = raw
                 else:
-                    child, auto = self.autoplay.settle(board.apply(position, move), move)
-                    child_link, child_key = keys.settled_keys(position, key, move, child, raw, auto)
+                    child, auto, child_link, child_key = self.child(position, key, move, raw)
                 if child_key in parents:
                     if child_key not in refuted:
                         lost.lead(position_key, child_key)
@@ -277,6 +293,24 @@ class BestFirst:
                 order = far << _ORDER_BITS | examined
                 heapq.heappush(heap, (order, child, child_link, child_key))
         return Outcome.LOST, [], examined
+
+    def child(
+        self,
+        position: Position,
+        key: bytes,
+        move: InternalMove,
+        raw: bytes,
+    ) -> tuple[Position, list[InternalMove], bytes, bytes]:
+        """The child of ``position`` (of link key ``key``) by ``move``, after its auto-play
+        and with its runs settled; the moves played after ``move``, its link key and its
+        key in the table (see :meth:`.PositionKeys.settled_keys`; ``raw`` is its link key
+        before its auto-play, empty when none was taken)."""
+        child, auto = self.autoplay.settle(self.board.apply(position, move), move)
+        flips = self.flips
+        if flips is not None:
+            child, auto = flips.settle(position, move, child, auto)
+        child_link, child_key = self.keys.settled_keys(position, key, move, child, raw, auto)
+        return child, auto, child_link, child_key
 
 
 def _way_back(parents: WayBack, key: bytes) -> list[InternalMove]:

@@ -31,9 +31,11 @@ use is not tried (:meth:`FlipUses.useful`). After every other step the runs the
 step placed or uncovered are settled on the lower (by index) of their two cards
 where that lies open (:meth:`FlipUses.settle`): positions one flip apart are won or
 lost together, so the search keeps one of each set (the key of such a step is made
-from scratch, see :meth:`.PositionKeys.settled_keys`). In the Bernauer family most
-of the positions a search makes after the last deal used to differ from others only
-by flips (see docs/solver.md, "Effect of each technique").
+from scratch, see :meth:`.PositionKeys.settled_keys`). The best-first pass
+(:mod:`.best_first`) settles runs too and leaves out the flips of no use, but lets
+any move follow a flip. In the Bernauer family most of the positions a search made
+after the last deal used to differ from others only by flips (see docs/solver.md,
+"Effect of each technique").
 
 >>> from agnes_rules import GameState
 >>> from agnes_rules.solver.board import Board
@@ -62,7 +64,7 @@ from agnes_rules.solver.board import (
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.results import Techniques
 
-__all__ = ["FlipUses", "flipped_key"]
+__all__ = ["FlipUses", "flipped_key", "settled_by_flips"]
 
 #: Marks the key of a position reached by a flip (no key of a position holds this byte).
 _FLIPPED: Final = b"\xfd"
@@ -76,6 +78,19 @@ class FlipUses:
         self.links = board.links
         self.fits_under = board.fits_under
         self.generator = generator
+        #: Per card T, as two bytes (H, X), each card X that continues a run on T and on a
+        #: higher card H, lying on H: what :meth:`onto_open` looks for. Empty for half the
+        #: cards, the higher of the two of their rank and colour: no column is searched.
+        self.on_higher = [
+            [
+                bytes((under, moved))
+                for moved in board.packers[top]
+                if moved in board.links[top]
+                for under in board.fits_under[moved]
+                if top < under < DOWN and moved in board.links[under]
+            ]
+            for top in range(len(board.packers))
+        ]
         #: Whether flips wait for their use in the pass that runs now: the exact search.
         #: The streamlined pass plays them like other moves (see :meth:`.Search.streamlined`).
         self.active = True
@@ -245,22 +260,14 @@ class FlipUses:
         """The flip of a run that lies on a higher card than the top of ``position``'s
         column ``number``, which it continues too, onto that top; else None."""
         columns = position[0]
-        top = columns[number][-1]
-        links = self.links
-        for moved in self.board.packers[top]:
-            if moved not in links[top]:
-                continue
+        for pair in self.on_higher[columns[number][-1]]:
             for source, column in enumerate(columns):
-                at = column.find(moved)
-                if source == number or at < 0:
+                at = column.find(pair)
+                if at < 0:
                     continue
-                under = column[at - 1] if at else DOWN
-                if (
-                    top < under < DOWN
-                    and moved in links[under]
-                    and moved in self.generator.column_run(column)
-                ):
-                    return (COLUMN_TO_COLUMN, source, number, len(column) - at)
+                if source != number and pair[1] in self.generator.column_run(column):
+                    return (COLUMN_TO_COLUMN, source, number, len(column) - at - 1)
+                break  # one deck: X lies nowhere else
         return None
 
     def uses(self, move: InternalMove, child: Position) -> list[InternalMove]:
@@ -284,3 +291,10 @@ def flipped_key(key: bytes, child: Position, move: InternalMove) -> bytes:
     """The key of ``child``, reached by the flip ``move``, apart from the same position
     reached otherwise: marked with the card the flip uncovered."""
     return key + _FLIPPED + bytes((child[0][move[1]][-1],))
+
+
+def settled_by_flips(auto: list[InternalMove]) -> bool:
+    """Whether :meth:`FlipUses.settle` played flips at the end of ``auto``, the moves
+    played after a step: an auto-play moves cards to or from the foundations, never
+    between columns, so a move between columns there is a flip that settling played."""
+    return bool(auto) and auto[-1][0] == COLUMN_TO_COLUMN

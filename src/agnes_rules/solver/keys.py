@@ -32,7 +32,7 @@ from agnes_rules.solver.board import (
     InternalMove,
     Position,
 )
-from agnes_rules.solver.flips import FlipUses, flipped_key
+from agnes_rules.solver.flips import FlipUses, flipped_key, settled_by_flips
 from agnes_rules.solver.worryback import worried_key
 
 __all__ = [
@@ -358,7 +358,7 @@ class PositionKeys:
         follow differ."""
         if unplayed and not auto:
             link, seen_as = unplayed, unplayed
-        elif auto and auto[-1][0] == COLUMN_TO_COLUMN and self.linked:
+        elif self.linked and settled_by_flips(auto):
             # Settling flips (see :mod:`.flips`) may take cards off a column and put others
             # on it in one step, which a link key made from its parent's does not follow.
             link = seen_as = link_key(self.board, child)

@@ -130,7 +130,8 @@ class Techniques:
       sent home, or a card packed on it (in a winning line a flip can always wait for
       that one); and after every other step each run is moved onto the lower (by index)
       of its two cards where that lies open, which keeps one of the positions a flip
-      apart (they are won or lost together).
+      apart (they are won or lost together). The best-first pass settles runs so too,
+      and leaves out the flips no move could use, but plays the others like any move.
     """
 
     transpositions: bool = True

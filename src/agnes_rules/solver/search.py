@@ -199,8 +199,9 @@ class Search:
         #: The best-first pass (None: no such pass). Like the streamlined pass it can only
         #: pay where most deals are won, so it runs where that one does (one deck dealt to
         #: the columns too, since novelty: see docs/solver.md). It keeps a table of the
-        #: positions it met, so not with ``transpositions`` off. It plays flips like any
-        #: other move, so its keys do not tell them apart.
+        #: positions it met, so not with ``transpositions`` off. It settles runs as the
+        #: exact search does and leaves out the flips of no use, but plays the others like
+        #: any move, so its keys do not tell them apart.
         self.best_first = (
             BestFirst(
                 self.board,
@@ -209,6 +210,7 @@ class Search:
                 self.proofs,
                 PositionKeys(self.board, techniques.symmetry),
                 novelty=techniques.novelty,
+                flips=self.flips,
             )
             if techniques.best_first
             and techniques.transpositions
