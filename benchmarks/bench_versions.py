@@ -5,8 +5,8 @@ Each install is a virtual environment (for instance the compiled wheel of main a
 of a change, each made with ``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``). This script
 runs itself in each as a long-lived worker and hands each deal to both, one after the
 other (they take turns to go first), so that both see the same machine load; each
-answers with the verdict, the positions examined and its own CPU time
-(``time.process_time``) for :func:`agnes_rules.solve` with every technique on:
+answers with the verdict, the positions examined and its own CPU time for each deal
+with every technique on, as the win-rate table counts them (``win_rates.solve_timed``):
 
     .venv/bin/python benchmarks/bench_versions.py --before /tmp/main/bin/python \
         --after /tmp/change/bin/python --variant agnes-bernauer-pysol --count 150
@@ -23,15 +23,14 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import time
 from collections.abc import Iterable
 
 import attrs
 from fresh import fresh_start
 from rule_sets import RULE_SETS
+from win_rates import solve_timed
 
-from agnes_rules.core.state import GameState
-from agnes_rules.solver import solve
+from agnes_rules.solver import Techniques
 
 _DECIDED = ("won", "lost")
 
@@ -55,11 +54,10 @@ def work() -> None:
     """The worker: solve each ``variant deal budget`` line read, print the answer."""
     for line in sys.stdin:
         name, deal, budget = line.split()
-        state = GameState.deal(RULE_SETS[name], int(deal))
-        start = time.process_time()
-        result = solve(state, max_states=int(budget))
-        cpu = time.process_time() - start
-        print(result.outcome.value, result.states, f"{cpu:.3f}", flush=True)
+        [(_, outcome, states, cpu)] = solve_timed(
+            RULE_SETS[name], [int(deal)], int(budget), Techniques()
+        )
+        print(outcome, states, f"{cpu:.3f}", flush=True)
 
 
 def totals(answers: Iterable[Solved]) -> str:
