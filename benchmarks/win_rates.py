@@ -33,7 +33,8 @@ write those to another ``--out`` file. Runs on a process pool of ``--workers``
 processes, or on a dask cluster with ``--scheduler ADDRESS`` (needs the ``dask`` extra).
 ``--decided-after BUDGET`` prints instead, for each rule set (or each ``--variant``),
 a Markdown table of the deals a retry decided after a row had left them unknown with
-exactly ``BUDGET`` positions, in order of the positions the deciding search took.
+exactly ``BUDGET`` positions, in order of the positions the deciding search took (and
+the techniques it switched off, where a retry in the table did).
 """
 
 from __future__ import annotations
@@ -93,8 +94,9 @@ def tried_alike(path: Path, budget: int, without: str, exact: bool) -> set[tuple
     return tried
 
 
-#: A deal a retry decided: (deal, outcome, states, CPU seconds or None when unrecorded).
-Decision = tuple[int, str, int, float | None]
+#: A deal a retry decided: (deal, outcome, states, CPU seconds or None when unrecorded,
+#: the techniques that retry switched off, joined by "+": empty for every technique).
+Decision = tuple[int, str, int, float | None, str]
 
 
 def decided_after(path: Path, budget: int) -> dict[str, tuple[list[int], list[Decision]]]:
@@ -113,7 +115,8 @@ def decided_after(path: Path, budget: int) -> dict[str, tuple[list[int], list[De
             numbers.append(number)
             if outcome != "unknown":
                 cpu = float(row["cpu_seconds"]) if row.get("cpu_seconds") else None
-                decisions.append((number, outcome, int(row["states"]), cpu))
+                without = row.get("without") or ""
+                decisions.append((number, outcome, int(row["states"]), cpu, without))
         take_row(latest, row)
     for _, decisions in retried.values():
         decisions.sort(key=lambda decision: (decision[2], decision[0]))
@@ -130,20 +133,27 @@ def decided_tables(path: Path, budget: int, names: list[str]) -> str:
             continue
         numbers, decisions = found[name]
         deals = sorted(set(numbers))
-        won = sum(outcome == "won" for _, outcome, _, _ in decisions)
+        won = sum(decision[1] == "won" for decision in decisions)
         counts = (
             f"`{name}`: {len(deals):,} retried after {budget:,} (deals {deals[0]:,} to"
             f" {deals[-1]:,}), {len(decisions):,} decided: {len(decisions) - won:,} lost,"
             f" {won:,} won."
         )
         lines = [textwrap.fill(counts, 80)]  # a paragraph for a page whose lines are short
+        # Which way each retry searched, where one of them switched a technique off.
+        ways = any(decision[4] for decision in decisions)
         if decisions:  # no table without a row
-            lines += ["", "| deal | outcome | positions | CPU s |", "|---:|---|---:|---:|"]
+            lines += [
+                "",
+                "| deal | outcome | positions | CPU s |" + (" without |" if ways else ""),
+                "|---:|---|---:|---:|" + ("---|" if ways else ""),
+            ]
         lines += [
             f"| {number:,} | {outcome} | {states:,} | "
             + (f"{cpu:,.0f}" if cpu is not None else "")
             + " |"
-            for number, outcome, states, cpu in decisions
+            + (f" {without.replace('+', ', ')} |" if ways else "")
+            for number, outcome, states, cpu, without in decisions
         ]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) if blocks else f"No deal was retried after {budget:,}."

@@ -55,7 +55,7 @@ def test_a_retry_after_the_budget_is_listed_in_order_of_positions(
         ],
     )
     found = win_rates.decided_after(path, 1000)
-    assert found == {SOREL: ([1, 2, 3], [(2, "lost", 1500, None), (1, "won", 1900, 2.4)])}
+    assert found == {SOREL: ([1, 2, 3], [(2, "lost", 1500, None, ""), (1, "won", 1900, 2.4, "")])}
     assert win_rates.decided_tables(path, 1000, [TWO, SOREL]) == "\n".join(
         [
             "`agnes-sorel`: 3 retried after 1,000 (deals 1 to 3), 2 decided: 1 lost, 1 won.",
@@ -82,11 +82,35 @@ def test_a_cheaper_pass_in_between_does_not_hide_the_budget(
         ],
     )
     numbers, decisions = win_rates.decided_after(path, 1000)[SOREL]
-    assert decisions == [(7, "won", 1200, 1.5)]
+    assert decisions == [(7, "won", 1200, 1.5, "")]
     assert numbers == [7, 7]  # the cheap pass was a retry too; the deal counts once
     assert win_rates.decided_tables(path, 1000, [SOREL]).startswith(
         "`agnes-sorel`: 1 retried after 1,000 (deals 7 to 7), 1 decided: 0 lost, 1 won."
     )
+
+
+def test_a_retry_that_switched_techniques_off_names_them(
+    win_rates: ModuleType, tmp_path: Path
+) -> None:
+    # A retry "another way" (--without) is told from one with every technique, per deal.
+    path = write(
+        tmp_path / "rates.csv",
+        [
+            [SOREL, 1, "unknown", 1000, "1.00", ""],
+            [SOREL, 2, "unknown", 1000, "1.00", ""],
+            [SOREL, 1, "lost", 800, "1.00", "best_first+streamline"],
+            [SOREL, 2, "won", 900, "1.00", ""],
+        ],
+    )
+    numbers, decisions = win_rates.decided_after(path, 1000)[SOREL]
+    assert numbers == [1, 2]
+    assert decisions == [(1, "lost", 800, 1.0, "best_first+streamline"), (2, "won", 900, 1.0, "")]
+    assert win_rates.decided_tables(path, 1000, [SOREL]).splitlines()[2:] == [
+        "| deal | outcome | positions | CPU s | without |",
+        "|---:|---|---:|---:|---|",
+        "| 1 | lost | 800 | 1 | best_first, streamline |",
+        "| 2 | won | 900 | 1 |  |",
+    ]
 
 
 def test_each_rule_set_gets_its_own_table(win_rates: ModuleType, tmp_path: Path) -> None:

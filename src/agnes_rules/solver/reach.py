@@ -70,7 +70,7 @@ from agnes_rules.solver.board import (
     Position,
 )
 
-__all__ = ["COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach", "mask_of"]
+__all__ = ["ALL_CARDS", "COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach", "mask_of"]
 
 # What lies under a card, besides another card (0..51, or with two decks a copy, 0..103,
 # see :mod:`.reach_two_decks`): nothing, at the bottom of a column or of a reserve pile;
@@ -78,6 +78,8 @@ __all__ = ["COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach", "mask_of"]
 COLUMN_BOTTOM: Final = 128
 RESERVE_BOTTOM: Final = 129
 IN_STOCK: Final = 130
+#: Every card of one deck, as a mask (bit ``card`` for 0..51).
+ALL_CARDS: Final = (1 << 52) - 1
 
 
 class Reach:
@@ -146,8 +148,8 @@ class Reach:
         #: only once another suit could be complete (*gated*), and per suit which (-1: none).
         self.frozen = self.gated = 0
         self.gates = [-1] * 4
-        #: The cards to examine again, and the same as a mask.
-        self.queue: list[int] = []
+        #: The cards to examine (again), as a mask: examined lowest first. (A mask, not a
+        #: list: every card not home is queued at the start, in one step.)
         self.queued = 0
         # The state of the call under way: the piles (columns first), how many columns,
         # the foundations, per suit the lowest height not shown to get home, and whether
@@ -172,7 +174,6 @@ class Reach:
             reach[number] = found[number]
         self.emptiable = not all(columns)
         self.fill_queue(stock_at, spare)
-        self.queued = ~self.lifted
 
     def lay_out(self, position: Position) -> None:
         """Fill the per-card tables of ``position`` (:meth:`locate`): what lies under each
@@ -185,7 +186,6 @@ class Reach:
 
     def spread(self) -> bool:
         """Apply the rules until nothing changes; whether every card could go home."""
-        queue = self.queue
         # Cards going home only expose others: they are taken home whenever the queue
         # runs dry or the next card of a suit is shown exposed, and what they expose is
         # examined again, until neither changes. The fixpoint does not depend on the
@@ -200,14 +200,15 @@ class Reach:
             if self.worry_back and self.come_back():
                 went = True
             if self.all_home():
-                queue.clear()
+                self.queued = 0
                 return True
-            if not (went or queue):
+            if not (went or self.queued):
                 return False
-            while queue:
-                card = queue.pop()
-                bit = 1 << card
-                self.queued &= ~bit
+            while self.queued:
+                queued = self.queued
+                bit = queued & -queued
+                self.queued = queued ^ bit
+                card = bit.bit_length() - 1
                 if self.lifted & bit or not self.can_lift(card):
                     continue
                 self.lifted |= bit
@@ -222,20 +223,10 @@ class Reach:
                         break
 
     def fill_queue(self, stock_at: int, spare: bytes) -> None:
-        """Queue every card not home: each pile from its top down, then the cards in the
-        spare spaces and the stock (the queue is popped from its end)."""
-        self.queue.extend(self.board.stock[stock_at:])
-        self.queue_laid_out(spare)
-
-    def queue_laid_out(self, spare: bytes) -> None:
-        """Queue the cards in ``spare`` (the spare spaces) and those in the piles."""
-        queue = self.queue
-        for card in spare:
-            if card != NO_CARD:
-                queue.append(card)
-        for pile in reversed(self.piles):
-            for code in pile:
-                queue.append(code % DOWN)
+        """Queue every card not home (those at home count as lifted), in one step: a list
+        took each card in turn (until stop 90; 4.7% of the exact search's time on the
+        Parlett Bernauer deal 9,373)."""
+        self.queued = ALL_CARDS & ~self.lifted
 
     def all_home(self) -> bool:
         """Whether every card could go home, as far as :meth:`go_home` has taken them."""
@@ -361,7 +352,6 @@ class Reach:
         """Examine ``card`` (again), unless it is shown to be liftable or queued."""
         bit = 1 << card
         if not (self.lifted | self.queued) & bit:
-            self.queue.append(card)
             self.queued |= bit
 
     def go_home(self) -> bool:

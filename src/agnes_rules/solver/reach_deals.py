@@ -128,8 +128,8 @@ class DealOrderReach(Reach):
         if stock_at == len(stock):
             return super().stranded(position)
         self.start(position)
-        # Before the next deal the stock takes no part (fill_queue left it out): each of
-        # its cards joins when it is dealt.
+        # Before the next deal the stock takes no part (taken off the queue too): each of
+        # its cards joins when it is dealt (see :meth:`deal`).
         held = self.stock_masks[stock_at]
         self.shown &= ~held
         self.packable &= ~held
@@ -155,10 +155,6 @@ class DealOrderReach(Reach):
             if self.spread():
                 return False
         return True
-
-    def fill_queue(self, stock_at: int, spare: bytes) -> None:
-        """Queue every card not home but those of the stock (see :meth:`deal`)."""
-        self.queue_laid_out(spare)
 
     def deal(self, card: int, number: int) -> None:
         """Add ``card`` to the game, dealt onto column ``number`` (-1: a spare space): on

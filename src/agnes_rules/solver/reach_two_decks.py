@@ -73,6 +73,8 @@ class TwoDeckReach(Reach):
         #: (filled by :meth:`locate`), and how many of them are not shown to go home.
         self.in_play: list[int] = []
         self.unhomed = 0
+        #: The ids to examine (again), popped from the end (a list: ids run to 103).
+        self.queue: list[int] = []
         # Per id, filled by each call, as in Reach's masks: at home (no copy took the id),
         # exposed, packable, glued, lifted (the ids at home too), going home, queued.
         self.home_ids = [True] * _IDS
@@ -161,7 +163,7 @@ class TwoDeckReach(Reach):
         return self.unhomed == 0
 
     def spread(self) -> bool:
-        """:meth:`Reach.spread` on the flags by id (the same rules, the same order)."""
+        """:meth:`Reach.spread` on the flags by id (the same rules; ids queued in a list)."""
         queue, packers = self.queue, self.packers
         lifted, shown, homeable, queued = (
             self.lifted_ids,
