@@ -107,8 +107,6 @@ class DealOrderReach(Reach):
     def __init__(self, board: Board) -> None:
         super().__init__(board)
         stock = board.stock
-        #: Bit ``packer`` of ``packer_masks[card]`` when ``packer`` may be packed on ``card``.
-        self.packer_masks = tuple(mask_of(cards) for cards in board.packers)
         #: ``onto_masks[card]``: the cards on which ``card`` continues a run.
         self.onto_masks = tuple(mask_of(cards) for cards in board.links_onto)
         #: ``stock_masks[at]``: the cards of the stock from ``at`` on, as a mask.
@@ -180,7 +178,7 @@ class DealOrderReach(Reach):
         self.shown |= bit
         if number >= 0:
             self.packable |= bit
-            self.enqueue(self.packers[card])  # a target now
+            self.enqueue_packers(card)  # a target now
         self.enqueue_one(card)
 
     def over_floor(self, card: int, number: int) -> None:

@@ -61,7 +61,8 @@ class TwoDeckReach(Reach):
 
     def __init__(self, board: Board) -> None:
         super().__init__(board)
-        self.packers = tuple(_both_copies(self.packers[ident % COPY]) for ident in range(_IDS))
+        #: ``packers[ident]``: the ids that may be packed on ``ident`` (both copies of each).
+        self.packers = tuple(_both_copies(board.packers[ident % COPY]) for ident in range(_IDS))
         #: ``fits[ident]``: the ids ``ident`` may be packed on (both copies of each card).
         self.fits = tuple(_both_copies(board.fits_under[ident % COPY]) for ident in range(_IDS))
         #: ``fills_gap[ident]``: whether ``ident`` may fill an empty column.
@@ -215,6 +216,19 @@ class TwoDeckReach(Reach):
         if not (self.lifted_ids[card] or queued[card]):
             self.queue.append(card)
             queued[card] = True
+
+    def enqueue(self, cards: tuple[int, ...]) -> None:
+        """Examine the copies ``cards`` (again), those not yet shown to be liftable."""
+        for card in cards:
+            self.enqueue_one(card)
+
+    def enqueue_packers(self, card: int) -> None:
+        """Examine (again) the copies that may be packed on the copy ``card``."""
+        self.enqueue(self.packers[card])
+
+    def enqueue_gap_fillers(self) -> None:
+        """Examine (again) the copies that may fill a gap."""
+        self.enqueue(self.gap_filler_cards)
 
     def go_home(self) -> bool:
         """Take each foundation up as far as a copy of each next card could be exposed,
