@@ -140,13 +140,13 @@ class Autoplay:
         open_from = self.fixed_at[stock_at] if self.keep_dealt_on else 0
         for index, column in enumerate(columns):
             if (
-                column
+                len(column)  # not the bytes' truth: compiled, that is a C-API call
                 and self.goes_home_safely(column[-1], found, stock_at)
                 and not (index < open_from and self.dealt_card_would_link(column, index, stock_at))
             ):
                 return (COLUMN_TO_FOUNDATION, index, 0, 1)
         for index, pile in enumerate(reserve):
-            if pile and self.goes_home_safely(pile[-1], found, stock_at):
+            if len(pile) and self.goes_home_safely(pile[-1], found, stock_at):
                 return (RESERVE_TO_FOUNDATION, index, 0, 1)
         for index, card in enumerate(spare):
             if card != NO_CARD and self.goes_home_safely(card, found, stock_at):

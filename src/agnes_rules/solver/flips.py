@@ -159,11 +159,12 @@ class FlipUses:
                 continue
             if card in spare:
                 return True
+            # len(), not the bytes' truth: compiled, that is a call into the C API.
             for pile in reserve:
-                if pile and pile[-1] == card:
+                if len(pile) and pile[-1] == card:
                     return True
             for other in columns:
-                if other and card in self.generator.column_run(other):
+                if len(other) and card in self.generator.column_run(other):
                     return True
         return False
 

@@ -77,8 +77,10 @@ class MoveGenerator:
         top_at = self.top_at
         also_at: dict[int, list[int]] = {} if two_decks else self.nothing_also
         empty: list[int] = []
+        # len() tests the piles (bytes): compiled, it reads the size, where a bytes' truth
+        # is a call into the C API (2% of the exact search's instructions, stop 91).
         for index, column in enumerate(columns):
-            if column:
+            if len(column):
                 top = column[-1]
                 if two_decks and top_at[top] >= 0:
                     also_at.setdefault(top, []).append(index)
@@ -90,7 +92,7 @@ class MoveGenerator:
             else:
                 empty.append(index)
         for index, pile in enumerate(reserve):
-            if pile:
+            if len(pile):
                 level = height[pile[-1]]
                 suit = pile[-1] // 13
                 if found[suit] == level or (two_decks and found[suit + 4] == level):
@@ -102,7 +104,7 @@ class MoveGenerator:
                     result.append((SPARE_TO_FOUNDATION, index, 0, 1))
         wanted_cache = self.wanted_cache
         for source, column in enumerate(columns):
-            if column:
+            if len(column):
                 wanted = wanted_cache.get(column)
                 if wanted is None:
                     wanted = self.wanted_tops(column)

@@ -437,7 +437,7 @@ class Reach:
         packable = glued = shown = 0
         whole_runs, link_masks = self.whole_runs, self.link_masks
         for index, pile in enumerate(piles):
-            if not pile:
+            if not len(pile):  # not the bytes' truth: compiled, that is a C-API call
                 continue
             top = pile[-1] % DOWN
             shown |= 1 << top
