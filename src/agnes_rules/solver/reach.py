@@ -214,7 +214,8 @@ class Reach:
                     continue
                 self.lifted |= bit
                 # A target now, wherever it lands; if a card still lies on it, leaves()
-                # of that card queues these when it could leave.
+                # of that card queues these when it could leave. (enqueue_packers, inlined
+                # in the proof's hottest loop.)
                 if self.shown >> card & 1:
                     self.queued |= packer_masks[card] & ~self.lifted
                 if not self.homeable & bit:
@@ -418,7 +419,7 @@ class Reach:
                 card = low.bit_length() - 1
                 if fit_masks[card] & open_targets or gaps & low:
                     self.returnable |= low
-                    self.queued |= self.packer_masks[card] & ~self.lifted  # a target now
+                    self.enqueue_packers(card)  # a target now
                     progress = changed = True
         return changed
 
