@@ -66,3 +66,23 @@ def test_a_run_ends_at_a_face_down_card() -> None:
     )
     assert generator.column_run(bytes((under, upper))) == bytes((upper, under))
     assert generator.column_run(bytes((under + DOWN, upper))) == bytes((upper,))
+
+
+@given(
+    variant=st.one_of(st.sampled_from(list(VARIANTS.values())), custom_variants()),
+    cards=st.lists(st.tuples(st.integers(0, 51), st.booleans()), min_size=1, max_size=14),
+)
+def test_run_length_and_run_holds_follow_the_rules_links(
+    variant: Variant, cards: list[tuple[int, bool]]
+) -> None:
+    board = Board(GameState.deal(variant, 1))
+    generator = MoveGenerator(board)
+    column = bytes(card + DOWN if down else card for card, down in cards)
+    # The run as the rules' sets link it, counted down from the top card.
+    length = 1
+    while length < len(column) and column[-length] in board.links[column[-length - 1]]:
+        length += 1
+    assert generator.run_length(column) == length
+    assert generator.column_run(column) == column[::-1][:length]
+    for card in range(52):
+        assert generator.run_holds(column, card) == (card in column[-length:])

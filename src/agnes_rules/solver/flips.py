@@ -75,9 +75,11 @@ class FlipUses:
 
     def __init__(self, board: Board, generator: MoveGenerator) -> None:
         self.board = board
-        self.links = board.links
         self.fits_under = board.fits_under
         self.generator = generator
+        #: Whether a code continues a run on another: the generator's table (a byte read,
+        #: where the rules' sets cost an ``in`` of a boxed int).
+        self.continues = generator.continues
         #: Per card T, as two bytes (H, X), each card X that continues a run on T and on a
         #: higher card H, lying on H: what :meth:`onto_open` looks for. Empty for half the
         #: cards, the higher of the two of their rank and colour: no column is searched.
@@ -120,11 +122,15 @@ class FlipUses:
             return False
         columns = position[0]
         column = columns[source]
-        if len(column) <= count or not columns[target]:
+        if len(column) <= count or not len(columns[target]):
             return False
         under = column[-count - 1]
         moved = column[-count]
-        return under < DOWN and moved in self.links[under] and under in self.fits_under[moved]
+        return (
+            under < DOWN
+            and bool(self.continues[under << 8 | moved])
+            and under in self.fits_under[moved]
+        )
 
     def useful(self, position: Position, moves: list[InternalMove]) -> list[InternalMove]:
         """``moves`` without the flips that no move could use: the card a flip would
@@ -164,7 +170,7 @@ class FlipUses:
                 if len(pile) and pile[-1] == card:
                     return True
             for other in columns:
-                if len(other) and card in self.generator.column_run(other):
+                if len(other) and self.generator.run_holds(other, card):
                     return True
         return False
 
@@ -210,14 +216,14 @@ class FlipUses:
         higher card (:meth:`onto_open`); a run placed on it, or a run it uncovered, may
         lie on a higher card (:meth:`to_lower_host`). None if there is none."""
         column = position[0][number]
-        if not column:
+        if not len(column):
             return None
         flip = self.onto_open(position, number)
         if flip is not None:
             return flip
         if len(column) > len(old) and column.startswith(old):
             return self.to_lower_host(position, number, len(old))
-        if old.startswith(column) and len(old) - len(self.generator.column_run(old)) < len(column):
+        if old.startswith(column) and len(old) - self.generator.run_length(old) < len(column):
             return None  # only cards of the run it had left: nothing newly movable
         return self.run_flip(position, number)
 
@@ -233,7 +239,7 @@ class FlipUses:
         """The flip of a run in the movable run of ``position``'s column ``number`` that
         lies on a higher card onto the lower one, if it lies open; else None."""
         column = position[0][number]
-        at = len(column) - len(self.generator.column_run(column))
+        at = len(column) - self.generator.run_length(column)
         for start in range(at, len(column)):
             flip = self.to_lower_host(position, number, start)
             if flip is not None:
@@ -248,12 +254,13 @@ class FlipUses:
         column = columns[number]
         moved = column[at]
         under = column[at - 1] if at else DOWN
-        if under >= DOWN or moved not in self.links[under]:
+        continues = self.continues
+        if under >= DOWN or not continues[under << 8 | moved]:
             return None
         for lower in self.fits_under[moved]:
-            if lower < under and moved in self.links[lower]:
+            if lower < under and continues[lower << 8 | moved]:
                 for target, other in enumerate(columns):
-                    if other and other[-1] == lower and target != number:
+                    if len(other) and other[-1] == lower and target != number:
                         return (COLUMN_TO_COLUMN, number, target, len(column) - at)
         return None
 
@@ -272,7 +279,7 @@ class FlipUses:
                 if moved not in column:
                     continue
                 at = column.find(pair)
-                if at >= 0 and source != number and moved in self.generator.column_run(column):
+                if at >= 0 and source != number and self.generator.run_holds(column, moved):
                     return (COLUMN_TO_COLUMN, source, number, len(column) - at - 1)
                 break  # one deck: X lies nowhere else
         return None

@@ -205,7 +205,7 @@ def move_link_key(board: Board, key: bytes, position: Position, move: InternalMo
         code = _HOME
     else:
         onto = columns[target]
-        if onto:
+        if len(onto):  # not the bytes' truth: compiled, that is a call into the C API
             code = onto[-1] & (DOWN - 1)
         else:
             column_fixed = _fixed_piles(board, stock_at, len(reserve))[0]

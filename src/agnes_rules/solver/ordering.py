@@ -155,7 +155,7 @@ def order(
             count = move[3]
             if count == len(column):
                 # Emptying a column helps more when the cards land on another card.
-                score = 100 if columns[move[2]] else 600
+                score = 100 if len(columns[move[2]]) else 600
             else:
                 under = column[-count - 1]
                 if under >= DOWN:
@@ -166,7 +166,7 @@ def order(
                         score = 10
                     else:
                         score = 400 + 8 * distance
-                        if not columns[move[2]]:
+                        if not len(columns[move[2]]):
                             score += 100  # an empty column spent on cards that stay away
                         if column[-count] in links[under]:
                             score += _BREAKS_RUN

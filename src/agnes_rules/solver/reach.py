@@ -105,11 +105,7 @@ class Reach:
         self.card_at = board.card_at
         #: ``home_masks[suit * 14 + count]``: the cards of the suit home when it has
         #: ``count`` on its foundation.
-        self.home_masks = tuple(
-            mask_of(board.card_at[suit * 13 + level] for level in range(count))
-            for suit in range(4)
-            for count in range(14)
-        )
+        self.home_masks = _home_masks(board.card_at)
         #: The cards that may fill a gap, as a mask and in order.
         self.gap_fillers = mask_of(board.vacancy_movable)
         self.gap_filler_cards = tuple(sorted(board.vacancy_movable))
@@ -173,7 +169,7 @@ class Reach:
         reach = self.reach
         for number in range(len(found)):
             reach[number] = found[number]
-        self.emptiable = not all(columns)
+        self.emptiable = any(not len(column) for column in columns)  # len: see locate
         self.fill_queue(stock_at, spare)
 
     def lay_out(self, position: Position) -> None:
@@ -277,14 +273,14 @@ class Reach:
         else:
             return False
         onto = columns[target]
-        if self.whole_runs and onto and self.link_masks[onto[-1]] >> bottom & 1:
+        if self.whole_runs and len(onto) and self.link_masks[onto[-1]] >> bottom & 1:
             return False  # glued where it lands
         fits = self.fit_masks[bottom]
         if under >= 0 and fits >> under & 1:
             return True
         left = source if kind == COLUMN_TO_COLUMN else -1  # its top is ``under`` now
         for index, pile in enumerate(columns):
-            if pile and index != target and index != left and fits >> (pile[-1] % DOWN) & 1:
+            if len(pile) and index != target and index != left and fits >> (pile[-1] % DOWN) & 1:
                 return True
         return False
 
@@ -438,44 +434,71 @@ class Reach:
         packable = glued = shown = 0
         whole_runs, link_masks = self.whole_runs, self.link_masks
         for index, pile in enumerate(piles):
-            if not len(pile):  # not the bytes' truth: compiled, that is a C-API call
+            size = len(pile)
+            if not size:  # len, not the bytes' truth: compiled, that is a C-API call
                 continue
-            top = pile[-1] % DOWN
-            shown |= 1 << top
-            for at in range(len(pile) - 1, -1, -1):
+            code = pile[size - 1]
+            shown |= 1 << (code & (DOWN - 1))
+            if index >= width:  # a reserve pile, whose cards each move alone
+                under = RESERVE_BOTTOM
+                for at in range(size):
+                    card = pile[at] & (DOWN - 1)
+                    under_of[card] = under
+                    run_top[card] = card
+                    under = card
+                continue
+            # Down the column from its top, each code read once (reading three a card, and
+            # a remainder for each, this method took 8% of the exact search's instructions).
+            # The run a card heads goes up as far as each card continues it (a face-down
+            # code links with nothing).
+            top = code & (DOWN - 1)
+            upper = -1  # the code of the card lying on it: none for the top card
+            at = size - 1
+            while True:
+                card = code & (DOWN - 1)
+                packable |= 1 << card
+                if upper >= 0:
+                    if link_masks[code] >> upper & 1:
+                        if whole_runs:
+                            glued |= 1 << upper
+                    else:
+                        top = card
+                run_top[card] = top
+                if not at:
+                    under_of[card] = COLUMN_BOTTOM
+                    break
+                at -= 1
+                upper = code
                 code = pile[at]
-                card = code % DOWN
-                if at:
-                    under_of[card] = pile[at - 1] % DOWN
-                else:
-                    under_of[card] = COLUMN_BOTTOM if index < width else RESERVE_BOTTOM
-                if index < width:
-                    packable |= 1 << card
-                    # The run a card heads goes up as far as each card continues it (a
-                    # face-down code links with nothing).
-                    if at < len(pile) - 1:
-                        if link_masks[code] >> pile[at + 1] & 1:
-                            if whole_runs:
-                                glued |= 1 << pile[at + 1]
-                        else:
-                            top = card
-                    run_top[card] = top
-                else:
-                    run_top[card] = card  # a reserve card moves alone
-        for card in self.board.stock[stock_at:]:
-            under_of[card] = IN_STOCK
-            run_top[card] = card
-            shown |= 1 << card
-        for card in spare:
-            if card != NO_CARD:
-                under_of[card] = IN_STOCK
-                run_top[card] = card
-                shown |= 1 << card
+                under_of[card] = code & (DOWN - 1)
+        shown |= _lay_loose(self.board.stock[stock_at:], under_of, run_top)
+        shown |= _lay_loose(spare, under_of, run_top)
         if not self.to_reserve:
             for dealt in self.board.future_cards(stock_at):
                 for card in dealt:
                     packable |= 1 << card
         self.packable, self.glued, self.shown = packable, glued, shown
+
+
+def _home_masks(card_at: tuple[int, ...]) -> tuple[int, ...]:
+    """:attr:`Reach.home_masks` of a deal whose suits go home in ``card_at``'s order."""
+    return tuple(
+        mask_of(card_at[suit * 13 + level] for level in range(count))
+        for suit in range(4)
+        for count in range(14)
+    )
+
+
+def _lay_loose(cards: bytes, under_of: list[int], run_top: list[int]) -> int:
+    """:meth:`Reach.locate` for cards in the stock or the spare spaces (each alone, lying
+    nowhere yet; :data:`NO_CARD` skipped); the mask of those cards, exposed."""
+    shown = 0
+    for card in cards:
+        if card != NO_CARD:
+            under_of[card] = IN_STOCK
+            run_top[card] = card
+            shown |= 1 << card
+    return shown
 
 
 def mask_of(cards: Iterable[int]) -> int:

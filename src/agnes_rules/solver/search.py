@@ -485,7 +485,7 @@ class Search:
             # With link keys a move from a pile or spare space gets its child's key (before
             # autoplay) unplayed; a key found is of a position searched (nothing to autoplay).
             raw = move_link_key(board, key, position, move) if linked and move[0] < DEAL else b""
-            repeated = bool(raw) and raw in seen
+            repeated = len(raw) > 0 and raw in seen
             child_key = raw
             if not repeated:
                 child = board.apply(position, move)
