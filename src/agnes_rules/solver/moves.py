@@ -214,10 +214,6 @@ class MoveGenerator:
             for upper in self.fits_under[column[-count]]
         )
 
-    def column_run(self, column: bytes) -> bytes:
-        """The movable run of a non-empty column, top card first."""
-        return column[: -self.run_length(column) - 1 : -1]
-
     def run_length(self, column: bytes) -> int:
         """How many cards the movable run of a non-empty column holds."""
         continues = self.continues
