@@ -16,6 +16,7 @@ it), the stock, and what follows from the stock.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
@@ -42,6 +43,7 @@ __all__ = [
     "InternalMove",
     "Position",
     "RuleTables",
+    "mask_of",
     "rule_tables",
 ]
 
@@ -352,3 +354,11 @@ def _position_of(state: GameState) -> Position:
     spare = bytes(NO_CARD if card is None else card.index for card in state.spare)
     found = bytes(len(pile) for pile in state.foundations)
     return (columns, reserve, spare, found, 0)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of ``cards`` (bit ``card`` for each)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

@@ -65,8 +65,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from agnes_rules.solver.board import DOWN, Board, Position
-from agnes_rules.solver.reach import COLUMN_BOTTOM, Reach, mask_of
+from agnes_rules.solver.board import DOWN, Board, Position, mask_of
+from agnes_rules.solver.reach import COLUMN_BOTTOM, Reach
 
 __all__ = ["NEVER", "LandmarkProof"]
 

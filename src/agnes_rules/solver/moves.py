@@ -31,6 +31,7 @@ from agnes_rules.solver.board import (
     Board,
     InternalMove,
     Position,
+    mask_of,
 )
 
 __all__ = ["MoveGenerator"]
@@ -45,9 +46,7 @@ class MoveGenerator:
         #: The cards that may fill an empty column, as a mask (bit ``card``): compiled,
         #: a bit test is a few machine instructions, where ``in`` a frozenset boxes the int
         #: and hashes it.
-        self.head_mask = 0
-        for card in board.heads:
-            self.head_mask |= 1 << card
+        self.head_mask = mask_of(board.heads)
         self.split = board.split
         self.vacancy_none = board.vacancy_none
         self.vacancy_runs = board.vacancy_runs

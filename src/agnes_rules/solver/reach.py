@@ -55,7 +55,6 @@ one by one but keep each other out of reach wherever they move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from agnes_rules.solver.board import (
@@ -68,9 +67,10 @@ from agnes_rules.solver.board import (
     Board,
     InternalMove,
     Position,
+    mask_of,
 )
 
-__all__ = ["ALL_CARDS", "COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach", "mask_of"]
+__all__ = ["ALL_CARDS", "COLUMN_BOTTOM", "IN_STOCK", "RESERVE_BOTTOM", "Reach"]
 
 # What lies under a card, besides another card (0..51, or with two decks a copy, 0..103,
 # see :mod:`.reach_two_decks`): nothing, at the bottom of a column or of a reserve pile;
@@ -499,11 +499,3 @@ def _lay_loose(cards: bytes, under_of: list[int], run_top: list[int]) -> int:
             run_top[card] = card
             shown |= 1 << card
     return shown
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    """The bit mask of ``cards`` (bit ``card`` for each)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask

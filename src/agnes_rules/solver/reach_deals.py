@@ -89,8 +89,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from agnes_rules.solver.board import DOWN, Board, Position
-from agnes_rules.solver.reach import COLUMN_BOTTOM, IN_STOCK, Reach, mask_of
+from agnes_rules.solver.board import DOWN, Board, Position, mask_of
+from agnes_rules.solver.reach import COLUMN_BOTTOM, IN_STOCK, Reach
 
 __all__ = ["DealOrderReach"]
 

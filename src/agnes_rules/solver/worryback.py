@@ -65,7 +65,6 @@ rules engine's positions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 import attrs
@@ -83,6 +82,7 @@ from agnes_rules.solver.board import (
     Board,
     InternalMove,
     Position,
+    mask_of,
 )
 from agnes_rules.solver.moves import MoveGenerator
 
@@ -149,11 +149,11 @@ class WorryBackUses:
         #: Bit ``under`` of ``fit_masks[card]`` when ``card`` may be packed on ``under``
         #: (only where cards may be worried back: nothing else reads them).
         self.fit_masks = (
-            tuple(_mask(cards) for cards in board.fits_under) if board.worry_back else ()
+            tuple(mask_of(cards) for cards in board.fits_under) if board.worry_back else ()
         )
         #: The cards that may fill a gap, as a mask, where a card may be worried back
         #: into one (0: nowhere).
-        self.gap_masks = 0 if board.vacancy_none else _mask(board.heads)
+        self.gap_masks = 0 if board.vacancy_none else mask_of(board.heads)
         #: For a column, the cards its movable cards may be packed on, as a mask.
         self.taker_cache: dict[bytes, int] = {}
         #: Where the last :meth:`chain` ended, and the moves that may follow there.
@@ -445,11 +445,3 @@ def without_worry_backs(state: GameState) -> GameState | None:
         return GameState(**attrs.asdict(parts, recurse=False))
     except PositionError:
         return None
-
-
-def _mask(cards: Iterable[int]) -> int:
-    """The bit mask of ``cards`` (bit ``card`` for each)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
