@@ -266,7 +266,7 @@ class LandmarkProof:
         while targets:
             low = targets & -targets
             targets ^= low
-            target = low.bit_length() - 1
+            target = int(low).bit_length() - 1
             ready = shown[target] if packable & low else shown[target] | lifted[target]
             if ready == NEVER or free & low or ready & bit:
                 continue  # never a target, or home by the time it could take the card
@@ -305,7 +305,7 @@ class LandmarkProof:
         while targets:
             low = targets & -targets
             targets ^= low
-            ready = self.ready(low.bit_length() - 1)
+            ready = self.ready(int(low).bit_length() - 1)
             if ready == NEVER or ready & bit or free & low:
                 continue  # never its host: ready never, or once it is home or home first
             if host >= 0:
@@ -325,7 +325,7 @@ class LandmarkProof:
         while late:
             low = late & -late
             late ^= low
-            if not self.ready(low.bit_length() - 1) >> host & 1:
+            if not self.ready(int(low).bit_length() - 1) >> host & 1:
                 return -1  # it may move there from its host
         return host
 

@@ -55,7 +55,9 @@ one by one but keep each other out of reach wherever they move.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
+
+from mypy_extensions import i64
 
 from agnes_rules.solver.board import (
     COLUMN_TO_COLUMN,
@@ -81,6 +83,15 @@ IN_STOCK: Final = 130
 #: Every card of one deck, as a mask (bit ``card`` for 0..51).
 ALL_CARDS: Final = (1 << 52) - 1
 
+#: A set of cards of one deck as a bit mask (bit ``card``). Typed ``i64``, the compiled
+#: build keeps it in a machine integer, where an ``int`` is a tagged value checked (and
+#: its references counted) at each operation: 11% of the exact search's instructions on
+#: the Parlett Bernauer deal 9,373. Two rules keep that exact. A card stays an ``int``,
+#: so that ``1 << card`` is a Python shift (mypyc compiles ``1 << c`` with an ``i64``
+#: ``c`` as a C ``int`` shift, wrong from bit 32 on); and a mask is shifted right only
+#: by a card (0..51), since C leaves shifts by 64 or more undefined.
+Mask: TypeAlias = i64
+
 
 class Reach:
     """The stranded-card proof for positions of one board (one deck; the base of
@@ -90,7 +101,7 @@ class Reach:
     something its rules read has changed (the card lying on it, or on the top of
     its run, shown to leave it; a target of it exposed or lifted; a column shown
     emptiable), so a check costs about one look at each card. Sets of cards are
-    bit masks (bit ``card``): the compiled build keeps them as machine integers.
+    bit masks (bit ``card``), machine integers in the compiled build (:data:`Mask`).
     """
 
     def __init__(self, board: Board) -> None:
@@ -107,7 +118,7 @@ class Reach:
         #: ``count`` on its foundation.
         self.home_masks = _home_masks(board.card_at)
         #: The cards that may fill a gap, as a mask and in order.
-        self.gap_fillers = mask_of(board.vacancy_movable)
+        self.gap_fillers: Mask = mask_of(board.vacancy_movable)
         self.gap_filler_cards = tuple(sorted(board.vacancy_movable))
         self.to_reserve = board.to_reserve
         #: Whether cards at home may come back (worried back): then they are targets too.
@@ -127,27 +138,28 @@ class Reach:
         self.run_top = [0] * 52
         #: The cards that lie where cards may be packed on them (a column, or dealt to
         #: one), and those glued to the card under them.
-        self.packable = 0
-        self.glued = 0
+        self.packable: Mask = 0
+        self.glued: Mask = 0
         #: The cards at home; those that could be exposed; those that could be lifted off
         #: what they lie on (and the cards at home: never examined), and those that could
         #: go home. A card is exposed once the card on it leaves it (:meth:`leaves`), so
         #: "could be exposed" is kept as a mask rather than asked of the pile.
-        self.home = 0
-        self.shown = 0
-        self.lifted = 0
-        self.homeable = 0
+        self.home: Mask = 0
+        self.shown: Mask = 0
+        self.lifted: Mask = 0
+        self.homeable: Mask = 0
         #: Where cards may be worried back: the cards at home, or that could go home, that
         #: could come back (:meth:`come_back`), and so are targets.
-        self.returnable = 0
+        self.returnable: Mask = 0
         #: Set by :mod:`.reach_pairs` (none by default): the cards that leave what they
         #: lie on only by going home and never come back (*frozen*); those that go home
         #: only once another suit could be complete (*gated*), and per suit which (-1: none).
-        self.frozen = self.gated = 0
+        self.frozen: Mask = 0
+        self.gated: Mask = 0
         self.gates = [-1] * 4
         #: The cards to examine (again), as a mask: examined lowest first. (A mask, not a
         #: list: every card not home is queued at the start, in one step.)
-        self.queued = 0
+        self.queued: Mask = 0
         # The state of the call under way: the piles (columns first), how many columns,
         # the foundations, per suit the lowest height not shown to get home, and whether
         # a column could be emptied.
@@ -205,7 +217,7 @@ class Reach:
                 queued = self.queued
                 bit = queued & -queued
                 self.queued = queued ^ bit
-                card = bit.bit_length() - 1
+                card = int(bit).bit_length() - 1
                 if self.lifted & bit or not self.can_lift(card):
                     continue
                 self.lifted |= bit
@@ -397,7 +409,7 @@ class Reach:
             open_targets = self.returnable | (
                 ~self.home & (self.packable | self.lifted) & self.shown
             )
-            gaps = self.gap_fillers if self.emptiable else 0
+            gaps: Mask = self.gap_fillers if self.emptiable else 0
             waiting = self.homeable & ~(self.returnable | self.frozen)
             for suit in range(4):
                 for level in range(found[suit] - 1, -1, -1):
@@ -412,7 +424,7 @@ class Reach:
             while waiting:
                 low = waiting & -waiting
                 waiting ^= low
-                card = low.bit_length() - 1
+                card = int(low).bit_length() - 1
                 if fit_masks[card] & open_targets or gaps & low:
                     self.returnable |= low
                     self.enqueue_packers(card)  # a target now
@@ -425,13 +437,15 @@ class Reach:
         piles, width, found = self.piles, self.width, self.found
         under_of, run_top = self.under, self.run_top
         home_masks = self.home_masks
-        home = 0
+        home: Mask = 0
         for suit in range(4):
             home |= home_masks[suit * 14 + found[suit]]
         self.home = home
         self.lifted = home  # a card at home counts as lifted: it is never examined
         self.homeable = self.returnable = 0
-        packable = glued = shown = 0
+        packable: Mask = 0
+        glued: Mask = 0
+        shown: Mask = 0
         whole_runs, link_masks = self.whole_runs, self.link_masks
         for index, pile in enumerate(piles):
             size = len(pile)
