@@ -192,6 +192,39 @@ def test_a_stranded_position_is_never_won(name: str, data: st.DataObject) -> Non
     assert not solve(state, max_states=3_000, techniques=_WITHOUT).won
 
 
+@pytest.mark.parametrize("name", _ONE_DECK)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_piles_laid_out_before_are_reused_only_where_they_still_hold(
+    name: str, data: st.DataObject
+) -> None:
+    # One proof checks positions in a search's order: a child of the last one checked,
+    # or of one checked long before (backtracking), so that piles laid out earlier come
+    # back, the same objects, after other calls moved their cards. It must answer, and
+    # leave its tables, as a new proof does on each position (Reach.laid, LaidPile).
+    board = Board(GameState.deal(name, data.draw(st.integers(1, 31999), label="deal")))
+    generator = MoveGenerator(board)
+    shared = _proof(board)
+    line = [board.root]
+    for _ in range(data.draw(st.integers(1, 30), label="steps")):
+        back = data.draw(st.booleans(), label="back")
+        parent = line[data.draw(st.integers(0, len(line) - 1))] if back else line[-1]
+        moves = generator.moves(parent)
+        if not moves:
+            continue
+        child = board.apply(parent, moves[data.draw(st.integers(0, len(moves) - 1))])
+        line.append(child)
+        fresh = _proof(board)
+        shared.lay_out(child)
+        fresh.lay_out(child)
+        in_play = [card for card in range(52) if not fresh.home >> card & 1]
+        assert [shared.under[card] for card in in_play] == [fresh.under[card] for card in in_play]
+        assert [shared.run_top[c] for c in in_play] == [fresh.run_top[c] for c in in_play]
+        for mask in ("home", "packable", "glued", "shown"):
+            assert getattr(shared, mask) == getattr(fresh, mask), mask
+        assert shared.stranded(child) == fresh.stranded(child)
+
+
 def test_where_deals_go_to_the_reserve_every_move_is_checked() -> None:
     # Parlett's Agnes Bernauer, deal 691: checked only after deals and cards sent home,
     # the search spends 100,000 positions in lost lines between them; checked after
@@ -613,7 +646,7 @@ def test_a_worry_back_keeps_the_game_open_in_custom_variants(data: st.DataObject
 
 
 @pytest.mark.parametrize("check", _AT_EVERY_POSITION_TWO_DECKS)
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_every_position_of_a_random_game_with_two_decks(
     check: Callable[[GameState], None], data: st.DataObject

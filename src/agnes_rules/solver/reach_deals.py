@@ -274,7 +274,9 @@ class DealOrderReach(Reach):
         if not self.link_masks[top] >> card & 1:
             return
         # It continues the run ``top`` ends (so nothing was packed on ``top``, see covers):
-        # that run now ends at ``card``, exposed.
+        # that run now ends at ``card``, exposed. Its column's entries change: the next
+        # call lays every pile out afresh.
+        self.laid_whole = False
         if self.whole_runs:
             self.glued |= 1 << card
         under_of, run_top = self.under, self.run_top
