@@ -480,8 +480,9 @@ class Reach:
 
 class LaidPile:
     """One pile as :meth:`Reach.locate` laid it out: what it adds to the call's masks,
-    kept with the pile so that a later call that finds the same pile object at the same
-    place reuses them, and the tables by card its cards' entries, left as they are.
+    kept with the pile, so that a later call that finds the same pile object at the same
+    place adds them again and leaves the pile's cards' entries in the tables by card as
+    they are.
 
     That is sound because each call lays out every place: whatever writes a card's
     entries after ``pile`` was laid (another place of a later call holding the card,
