@@ -22,6 +22,7 @@ from agnes_rules.solver.choice import MoveChoice
 from agnes_rules.solver.collector import pause_collector, resume_collector
 from agnes_rules.solver.flips import FlipUses
 from agnes_rules.solver.keys import PositionKeys, link_key, move_link_key
+from agnes_rules.solver.leaves import Leaves
 from agnes_rules.solver.moves import MoveGenerator
 from agnes_rules.solver.proofs import LossProofs
 from agnes_rules.solver.restarts import run_lengths
@@ -34,6 +35,7 @@ __all__ = [
     "BEST_FIRST_LEAST",
     "BEST_FIRST_SHARE",
     "DEAL_CAPS",
+    "FORGET_FROM",
     "STREAMLINE_SHARE",
     "Search",
     "for_worry_back",
@@ -51,6 +53,13 @@ BEST_FIRST_LEAST = 5_000
 #: this share of the budget (a fiftieth), those under its second deal a two-hundredth
 #: (see :meth:`Search.run`).
 DEAL_CAPS = (50, 200)
+#: With ``forget_leaves``, the exact search keeps leaves out of its table of positions seen
+#: once it has examined this many positions (earlier passes counted; see :mod:`.leaves`):
+#: by then the table takes about 4.5 GB with one deck. Below it a search is the same with
+#: the technique or without (the same positions, counts and verdicts), and so is every
+#: search of the budgets most callers give; above it the table grows about half as fast,
+#: and leaves met again count again (docs/solver.md).
+FORGET_FROM = 32_000_000
 
 #: A frame of the search: a position, its untried moves (reversed, popped from the
 #: end), the moves that led to it from its parent (the move and its autoplay), its
@@ -126,6 +135,21 @@ def _settled(
     if flips is not None:
         return flips.settle(parent, move, child, auto)
     return child, auto
+
+
+def _pass_autoplay(
+    search: Search, greedy: bool
+) -> tuple[Autoplay | None, ReversibleAutoplay | None]:
+    """The auto-play of a pass of ``search`` (the streamlined one with ``greedy``), as the
+    safe one or the one where cards are worried back: the search loop calls them directly,
+    not through bound methods kept in locals, since in the compiled build a call to a
+    native method is a C call, a bound method a Python one."""
+    techniques = search.techniques
+    autoplay = search.greedy if greedy else search.autoplay if techniques.auto_foundation else None
+    return (
+        autoplay if isinstance(autoplay, Autoplay) else None,
+        autoplay if isinstance(autoplay, ReversibleAutoplay) else None,
+    )
 
 
 def _give_up_line(stack: list[_Frame], at: int, record: PassRecord | None, met: bytes) -> None:
@@ -222,6 +246,10 @@ class Search:
         #: :data:`BEST_FIRST_LEAST`): any where the stock goes to a reserve or with two decks.
         self.best_first_least = (
             0 if self.board.to_reserve or self.board.decks == 2 else BEST_FIRST_LEAST
+        )
+        #: From how many positions the exact search forgets leaves (-1: never). Tests set it lower.
+        self.forget_from = (
+            FORGET_FROM if techniques.forget_leaves and techniques.transpositions else -1
         )
 
     def run(
@@ -445,23 +473,19 @@ class Search:
     ) -> tuple[Outcome, list[InternalMove], int]:
         """The search loop from the root frame ``stack[0]``, after ``done`` positions of an
         earlier pass or turn (the count goes on, the root one more): the streamlined pass
-        with ``greedy`` (see :meth:`streamlined`; ``record`` notes what it proves lost), else
-        the exact search or one turn of it (to ``run_end``, sharing ``seen``: see :meth:`exact`).
-        Locals first: a hot loop. Stopped, it leaves the frames not finished on ``stack``."""
+        with ``greedy`` (``record`` notes what it proves lost), else the exact search or a
+        turn of it (to ``run_end``, sharing ``seen``: :meth:`exact`), which keeps leaves out
+        of ``seen`` from :attr:`forget_from` positions on (:mod:`.leaves`). Locals first: a
+        hot loop. Stopped, it leaves the frames not finished on ``stack``."""
         techniques = self.techniques
         board = self.board
         whole, budget, caps = _budgets(max_states, greedy, run_end)
         # For each capped deal of the line: (where it led in the stack, the count then, cap).
         capped: list[tuple[int, int, int]] = []
-        # The loop stops at ``limit``, the budget or the next time to ask the watch.
         every = CHECK_EVERY if watch is None else watch.every
         examined = done + 1
-        limit = budget if watch is None else next_stop(examined, budget, every)
-        # The parts are called directly, not through bound methods kept in locals: in the
-        # compiled build a call to a native method is a C call, a bound method a Python one.
-        autoplay = self.greedy if greedy else self.autoplay if techniques.auto_foundation else None
-        safe = autoplay if isinstance(autoplay, Autoplay) else None
-        reversible = autoplay if isinstance(autoplay, ReversibleAutoplay) else None
+        limit = budget if watch is None else next_stop(examined, budget, every)  # or a check
+        safe, reversible = _pass_autoplay(self, greedy)
         use_table = techniques.transpositions
         linked = self.keys.linked and use_table
         proofs = self.proofs
@@ -472,12 +496,14 @@ class Search:
         repeats = 0
         seen = set() if seen is None else seen
         seen.add(self.keys.key(stack[0][0]))
+        leaves = Leaves(seen, len(stack), -1 if greedy else self.forget_from, examined)
         while stack:
             position, untried, _, key, asleep = stack[-1]
             if not untried:
                 stack.pop()
                 if capped and capped[-1][0] == len(stack):
                     capped.pop()
+                leaves.leave(len(stack))
                 continue
             move = untried.pop()
             if asleep and is_asleep(asleep, move):
@@ -523,6 +549,7 @@ class Search:
             if refutes and proofs.newly_refuted(position, child, move, auto):
                 if (record is None or record.refuted(child_key)) and techniques.sleep_sets:
                     asleep.append(sleeper(move, touched(position, child)))
+                leaves.refuted(child_key)
                 continue
             moves, left_out = self.choice.after(position, move, child, bool(auto))
             if left_out and record is not None:
@@ -530,5 +557,6 @@ class Search:
             if move[0] == DEAL and len(capped) < len(caps):
                 capped.append((len(stack), examined, caps[len(capped)]))
             awake = still_asleep(asleep, touched(position, child)) if asleep else []
+            leaves.enter(len(stack), child_key, examined)
             stack.append((child, moves, step, child_link, awake))
         return Outcome.LOST, [], examined
