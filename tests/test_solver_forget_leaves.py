@@ -8,6 +8,7 @@ import pytest
 
 from agnes_rules.core.state import GameState
 from agnes_rules.solver import Outcome, Techniques, solve
+from agnes_rules.solver.leaves import Leaves
 from agnes_rules.solver.search import FORGET_FROM, Search
 
 #: The exact search alone: the passes before it keep their own tables.
@@ -84,10 +85,41 @@ def test_before_it_starts_the_search_is_the_same() -> None:
     assert _search(*_LOST, Techniques(), 13_457).run(None)[2] == plain.states == 13_456
 
 
-@pytest.mark.parametrize(("name", "number"), [("agnes-two", 9), ("agnes-sorel-aisleriot", 5536)])
-def test_every_pass_keeps_its_verdict(name: str, number: int) -> None:
-    # Agnes Two's exact search runs in turns that share the table; Aisleriot's first pass
-    # is the search of the game without worry-backs.
-    plain = solve(GameState.deal(name, number), max_states=100_000)
-    outcome, _, _ = _search(name, number, Techniques(), 0).run(100_000)
-    assert outcome is plain.outcome is Outcome.WON
+def test_the_turns_of_restarts_share_a_table_with_leaves_kept_out() -> None:
+    # Agnes Two's exact search runs in turns that share the table, each in another order.
+    counts = []
+    for forget_from in (-1, 0):
+        search = _search("agnes-two", 9, Techniques(), forget_from)
+        assert search.restarts
+        outcome, examined, _ = _exact(search, 60_000)
+        assert outcome is Outcome.WON
+        counts.append(examined)
+    assert counts == [1_719, 1_845]
+
+
+def test_the_first_pass_where_cards_are_worried_back_keeps_its_verdict() -> None:
+    # That pass is the exact search of the game without worry-backs (Search.firm).
+    counts = []
+    for forget_from in (-1, 0):
+        firm = Search(GameState.deal("agnes-sorel-aisleriot", 26), Techniques()).firm()
+        assert firm is not None
+        firm.forget_from = forget_from
+        outcome, _, examined = firm.first_pass(200_000, None)
+        assert outcome is Outcome.LOST
+        counts.append(examined)
+    assert counts == [1_164, 1_554]
+
+
+def test_frames_from_before_the_start_stay_in_the_table() -> None:
+    seen = {b"root", b"a", b"b", b"c"}
+    leaves = Leaves(seen, 1, start_at=5, examined=3)
+    leaves.enter(1, b"a", 4)  # before the start: a has no entry
+    leaves.enter(2, b"b", 5)  # the start: b has one
+    leaves.leave(2)  # b led to no new position
+    leaves.leave(1)  # a did, and has no entry anyway
+    leaves.enter(1, b"c", 6)  # where a was: c has an entry
+    leaves.refuted(b"d")  # not in the table: nothing to take out
+    leaves.leave(1)
+    assert seen == {b"root", b"a"}
+    assert leaves.kept == [] and leaves.bore == []
+    assert Leaves(set(), 1, start_at=-1, examined=10**9).active is False

@@ -4,17 +4,20 @@ The exact search remembers every position it examined, so as never to search one
 twice, and on a large budget that table is what fills memory. Many of its positions
 are *leaves*: a position a loss proof refuted, and one whose every move led to a
 position seen, refuted or asleep, once all were tried. :class:`Leaves` takes them out
-again, from a given count of positions examined on (:data:`~.search.FORGET_FROM`).
+again, from a given count of positions examined on (:data:`~.search.FORGET_FROM`), in
+the exact search and in the first pass where cards are worried back (the exact search
+of the game without worry-backs, on its own count).
 
-A leaf met again is examined again, and counts again: its moves lead where they led
-before, to positions still in the table (a position stays there once it led to a new
-one; and only a position that was on the stack when the leaf was examined can have
-left the table since, which it did not, having led to the leaf's line), so it costs
-that one position, and one for each child a proof refuted. "Lost" stays a proof:
-nothing is taken for searched that was not, and a position left out is searched
-again when met. Where a move was asleep when the leaf was first examined and is not
-when it is met again, its child is searched then, which a sleep set allows either
-way.
+A leaf met again is examined again, and counts again. Its moves mostly lead where
+they led before, to positions still in the table: a position stays there once it led
+to a new one, and only a position that was on the stack when the leaf was examined
+can have left it since, which it did not, having led to the leaf's line (but between
+the turns of :mod:`.restarts`, which search the stack's positions again). So it costs
+that one position, and one for each child a proof refuted. The moves tried in a
+position can depend on the move that reached it (:meth:`.MoveChoice.after`) and on the
+moves asleep there, so a leaf met by another move may lead to a new position: then
+that is searched, as it would have been from there. "Lost" stays a proof: nothing is
+taken for searched that was not, and a position left out is searched again when met.
 
 >>> seen = {b"root", b"a", b"b"}
 >>> leaves = Leaves(seen, 1, start_at=0, examined=1)

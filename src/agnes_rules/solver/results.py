@@ -132,12 +132,13 @@ class Techniques:
       of its two cards where that lies open, which keeps one of the positions a flip
       apart (they are won or lost together). The best-first pass settles runs so too,
       and leaves out the flips no move could use, but plays the others like any move.
-    - ``forget_leaves``: with ``transpositions``, once the exact search has examined
-      32,000,000 positions, keep out of the table of positions seen those a loss proof
-      refuted and those whose every move led to a position seen, refuted or asleep
-      (*leaves*): met again, such a position is examined again, and counts again. The
-      table then grows about half as fast, so a budget that fits in memory goes about
-      twice as far; below that count nothing changes.
+    - ``forget_leaves``: with ``transpositions``, once the exact search (or, where cards
+      are worried back, the first pass) has examined 32,000,000 positions, keep out of
+      the table of positions seen those a loss proof refuted and those whose every move
+      led to a position seen, refuted or asleep (*leaves*): met again, such a position
+      is examined again, and counts again. The table then grows about half as fast, so a
+      budget that fits in memory goes about twice as far; below that count nothing
+      changes.
     """
 
     transpositions: bool = True

@@ -53,8 +53,8 @@ BEST_FIRST_LEAST = 5_000
 #: this share of the budget (a fiftieth), those under its second deal a two-hundredth
 #: (see :meth:`Search.run`).
 DEAL_CAPS = (50, 200)
-#: With ``forget_leaves``, the exact search keeps leaves out of its table of positions seen
-#: once it has examined this many positions (earlier passes counted; see :mod:`.leaves`):
+#: With ``forget_leaves``, the exact search (and the first pass of :meth:`Search.firm`) keeps
+#: leaves out of its table once it has examined this many positions (see :mod:`.leaves`):
 #: by then the table takes about 4.5 GB with one deck. Below it a search is the same with
 #: the technique or without (the same positions, counts and verdicts), and so is every
 #: search of the budgets most callers give; above it the table grows about half as fast,
