@@ -484,7 +484,7 @@ class Search:
         capped: list[tuple[int, int, int]] = []
         every = CHECK_EVERY if watch is None else watch.every
         examined = done + 1
-        limit = budget if watch is None else next_stop(examined, budget, every)  # or a check
+        limit = budget if watch is None else next_stop(examined, budget, every)  # or the next check
         safe, reversible = _pass_autoplay(self, greedy)
         use_table = techniques.transpositions
         linked = self.keys.linked and use_table
